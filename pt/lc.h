@@ -1,0 +1,67 @@
+/*
+ * pt/lc.h - local continuations: the saved resume point of a protothread.
+ *
+ * A local continuation (lc) records where a function stopped so that the
+ * next call jumps straight back there. Two back ends, chosen at compile time
+ * by ONE macro, defined identically in every translation unit of a program:
+ *
+ *   PT_LC_ADDRLABELS  undefined or 0: switch/case back end (Duff's device,
+ *                     any C99 compiler); pt_lc_t is an unsigned short.
+ *                     1: GCC/Clang labels-as-values back end; pt_lc_t is a
+ *                     void *, and switch statements may be used freely
+ *                     inside a protothread.
+ *
+ *   PT_LC_NO_COUNTER  define to 1 to name resume points by __LINE__ even
+ *                     where the compiler has __COUNTER__ (tests use it).
+ *
+ * Resume points are numbered with __COUNTER__ where the compiler has it, so
+ * two of them may stand on one source line; with only __LINE__ such a
+ * duplicate is a compile error (duplicate case value or duplicate label),
+ * never a silent misbehaviour. With the switch back end a resume point must
+ * stand on a line below 65534 (checked at compile time).
+ *
+ * Interface used by pt/thread.h (not meant for user code):
+ *   PT_LC_INIT(s)          reset s to "start of the function";
+ *   PT_LC_RESUME(s, mode)  open the dispatch: mode 0 jumps to s, mode 1 to
+ *                          the cleanup point (if any), mode 2 past the end;
+ *   PT_LC_SET(s)           record a resume point here;
+ *   PT_LC_CLEANUP          the cleanup point reached by mode 1;
+ *   PT_LC_END(s)           close the dispatch.
+ */
+#ifndef PT_LC_H
+#define PT_LC_H
+
+/* A statement that tells -Wimplicit-fallthrough the fall is intended. */
+#if defined(__has_attribute)
+#if __has_attribute(fallthrough)
+#define PT__FALLTHROUGH __attribute__((fallthrough))
+#endif
+#endif
+#ifndef PT__FALLTHROUGH
+#define PT__FALLTHROUGH ((void)0)
+#endif
+
+/* Scoped diagnostic control for the few GNU constructs the macros need. */
+#if defined(__GNUC__)
+#define PT__DIAG_PUSH _Pragma("GCC diagnostic push")
+#define PT__DIAG_POP _Pragma("GCC diagnostic pop")
+#define PT__DIAG_OFF_SHADOW _Pragma("GCC diagnostic ignored \"-Wshadow\"")
+#else
+#define PT__DIAG_PUSH
+#define PT__DIAG_POP
+#define PT__DIAG_OFF_SHADOW
+#endif
+
+#if defined(__COUNTER__) && !(defined(PT_LC_NO_COUNTER) && PT_LC_NO_COUNTER)
+#define PT__LC_ID __COUNTER__
+#else
+#define PT__LC_ID __LINE__
+#endif
+
+#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#include "lc_addrlabels.h"
+#else
+#include "lc_switch.h"
+#endif
+
+#endif /* PT_LC_H */

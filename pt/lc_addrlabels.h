@@ -1,0 +1,50 @@
+/*
+ * pt/lc_addrlabels.h - local continuations as GCC/Clang labels-as-values.
+ * Included by pt/lc.h when PT_LC_ADDRLABELS is 1; see there. A resume point
+ * is a label whose address is saved; resuming is one computed goto. The
+ * protothread body may contain switch statements of its own.
+ *
+ * The two GNU constructs are wrapped in scoped pragmas so that user code
+ * stays clean under -Wpedantic (and under GCC 12's -Wdangling-pointer, which
+ * mistakes a saved label address for a pointer to a local).
+ */
+#ifndef PT_LC_ADDRLABELS_H
+#define PT_LC_ADDRLABELS_H
+
+#if !defined(__GNUC__)
+#error "PT_LC_ADDRLABELS needs a compiler with labels as values (GCC, Clang)"
+#endif
+
+typedef void *pt_lc_t;
+
+#if !defined(__clang__) && __GNUC__ >= 12
+#define PT__LC_GNU_BEGIN                                                                           \
+    PT__DIAG_PUSH _Pragma("GCC diagnostic ignored \"-Wpedantic\"")                                 \
+        _Pragma("GCC diagnostic ignored \"-Wdangling-pointer\"")
+#else
+#define PT__LC_GNU_BEGIN PT__DIAG_PUSH _Pragma("GCC diagnostic ignored \"-Wpedantic\"")
+#endif
+
+#define PT_LC_INIT(s) ((s) = (void *)0)
+
+#define PT_LC_RESUME(s, mode)                                                                      \
+    switch (mode) {                                                                                \
+    case 0:                                                                                        \
+        if ((s) != (void *)0) {                                                                    \
+            PT__LC_GNU_BEGIN goto *(s);                                                            \
+            PT__DIAG_POP                                                                           \
+        }
+
+#define PT_LC_SET(s) PT__LC_SET_N((s), PT__LC_ID)
+#define PT__LC_SET_N(s, n) PT__LC_SET_L((s), n)
+#define PT__LC_SET_L(s, n)                                                                         \
+    pt__lc_label_##n : PT__LC_GNU_BEGIN(s) = &&pt__lc_label_##n;                                   \
+    PT__DIAG_POP
+
+#define PT_LC_CLEANUP                                                                              \
+    PT__FALLTHROUGH;                                                                               \
+    case 1:
+
+#define PT_LC_END(s) }
+
+#endif /* PT_LC_ADDRLABELS_H */

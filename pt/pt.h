@@ -1,0 +1,19 @@
+/*
+ * pt/pt.h - the whole coroutine core: include this one.
+ *
+ *   pt/lc.h      local continuations (the resume point; back-end choice)
+ *   pt/thread.h  protothreads: PT_BEGIN, PT_YIELD, PT_WAIT_UNTIL, ...
+ *   pt/sem.h     counting semaphores
+ *   pt/gen.h     generators: values in and out, await, close and cleanup
+ *
+ * Header-only and freestanding: nothing but <stdint.h>, no allocation, no
+ * C library calls. Configuration macros: see pt/lc.h.
+ */
+#ifndef PT_PT_H
+#define PT_PT_H
+
+#include "gen.h"
+#include "sem.h"
+#include "thread.h"
+
+#endif /* PT_PT_H */
