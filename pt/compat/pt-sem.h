@@ -1,0 +1,9 @@
+/* pt/compat/pt-sem.h - drop-in for protothreads 1.4's "pt-sem.h". */
+#ifndef PT_COMPAT_PT_SEM_H
+#define PT_COMPAT_PT_SEM_H
+
+#include "pt.h"
+
+#include "../sem.h"
+
+#endif /* PT_COMPAT_PT_SEM_H */
