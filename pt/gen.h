@@ -113,18 +113,31 @@ static inline int pt_gen__close(struct pt_gen *g) {
     return 1;
 }
 
-/* Internal: entry of a generator call; returns the dispatch mode. */
-static inline unsigned char pt_gen__enter(struct pt_gen *g) {
-    g->state |= PT__GEN_STARTED;
-    if ((g->state & PT__GEN_CLOSING) && !(g->state & (PT__GEN_AWAITING | PT__GEN_IN_CLEANUP)))
-        return 1; /* straight to the cleanup section */
-    return 0;
+/*
+ * Internal: entry of a generator call. Returns how to enter, packed as
+ * (status to finish with << 2) | dispatch mode, or PT__GEN_ENTRY_DONE if it
+ * has finished. The common case (running, not closing, not in cleanup) is
+ * one test of the state byte.
+ */
+#define PT__GEN_ENTRY_DONE 0xFFu
+static inline unsigned char pt_gen__enter_slow(struct pt_gen *g) {
+    unsigned char s = g->state, pending = PT_ENDED, mode = 0;
+    if (pt_gen_done(g))
+        return PT__GEN_ENTRY_DONE;
+    g->state = (unsigned char)(s | PT__GEN_STARTED);
+    if (s & PT__GEN_IN_CLEANUP)
+        pending = s & PT__GEN_FINAL; /* how the body finished */
+    else if ((s & PT__GEN_CLOSING) && !(s & PT__GEN_AWAITING))
+        mode = 1; /* closing: straight to the cleanup section */
+    return (unsigned char)(pending << 2 | mode);
 }
-
-/* Internal: the status a call finishes with unless it says otherwise:
- * PT_ENDED, or the one the cleanup section was entered with. */
-static inline char pt_gen__pending(const struct pt_gen *g) {
-    return (g->state & PT__GEN_IN_CLEANUP) ? (char)(g->state & PT__GEN_FINAL) : PT_ENDED;
+static inline unsigned char pt_gen__enter(struct pt_gen *g) {
+    unsigned char s = g->state;
+    if (!(s & (PT__GEN_FINAL | PT__GEN_CLOSING | PT__GEN_IN_CLEANUP))) {
+        g->state = (unsigned char)(s | PT__GEN_STARTED);
+        return PT_ENDED << 2;
+    }
+    return pt_gen__enter_slow(g);
 }
 
 /* Internal: PT_CLEANUP's bookkeeping: remember how the body finished. */
@@ -156,13 +169,16 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
 
 /* Start and end the body of a generator function. */
 #define PT_GEN_BEGIN(g)                                                                            \
-    if (pt_gen_done(g))                                                                            \
-        return pt_gen_status(g);                                                                   \
-    PT__BEGIN((g), pt__kind_gen, &(g)->state, pt_gen__enter(g), pt_gen__pending(g))
+    {                                                                                              \
+        const unsigned char pt__entry = pt_gen__enter(g);                                          \
+        if (pt__entry == PT__GEN_ENTRY_DONE)                                                       \
+            return pt_gen_status(g);                                                               \
+        PT__BEGIN((g), pt__kind_gen, &(g)->state, pt__entry & 3u, pt__entry >> 2)
 #define PT_GEN_END(g)                                                                              \
     PT__BODY_END(g)                                                                                \
     (void)pt__kind_gen;                                                                            \
     return pt_gen__finish((g), pt__final);                                                         \
+    }                                                                                              \
     }
 
 /*
