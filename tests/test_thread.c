@@ -138,6 +138,25 @@ static void test_exit_restart(void) {
     CHECK_EQ_INT(s.step, 3);
 }
 
+/* --- A protothread without any resume point still compiles and runs -- */
+
+static PT_THREAD(no_stop(struct stepper *s)) {
+    PT_BEGIN(&s->pt);
+    s->step++;
+    if (s->exit_at)
+        PT_EXIT(&s->pt);
+    PT_END(&s->pt);
+}
+
+static void test_no_resume_point(void) {
+    struct stepper s = {{0}, 0, 0, 0};
+    PT_INIT(&s.pt);
+    CHECK_EQ_INT(no_stop(&s), PT_ENDED);
+    s.exit_at = 1;
+    CHECK_EQ_INT(no_stop(&s), PT_EXITED);
+    CHECK_EQ_INT(s.step, 2);
+}
+
 /* --- Status values and PT_SCHEDULE are those of protothreads 1.4 ------- */
 
 static void test_status_values(void) {
@@ -297,6 +316,7 @@ int main(void) {
     test_wait();
     test_yield_until();
     test_exit_restart();
+    test_no_resume_point();
     test_status_values();
     test_spawn();
     test_semaphore();
