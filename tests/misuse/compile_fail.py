@@ -83,10 +83,11 @@ def check(compiler, path):
     elif pattern and not re.search(pattern, bad_out, re.IGNORECASE):
         problems.append("the misuse fails, but with no error matching /%s/" % pattern)
 
+    name = os.path.normpath(path)
     if not problems:
-        print("PASS %s: correct form compiles, misuse is rejected" % path)
+        print("PASS %s: correct form compiles, misuse is rejected" % name)
         return True
-    print("FAIL %s: %s" % (path, "; ".join(problems)))
+    print("FAIL %s: %s" % (name, "; ".join(problems)))
     if not good_ok:
         show("correct form", good_cmd, good_out)
     if len(problems) > (0 if good_ok else 1):
