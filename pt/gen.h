@@ -65,6 +65,7 @@ static inline pt_value pt_str(const char *s) {
 struct pt_gen {
     pt_lc_t lc;
     unsigned char state; /* PT__GEN_* bits; read it through pt_gen_* */
+    unsigned char aux;   /* free for the driver (the loop keeps task flags here) */
     pt_value value;
 };
 
@@ -81,6 +82,7 @@ struct pt_gen {
 static inline void pt_gen_init(struct pt_gen *g) {
     PT_LC_INIT(g->lc);
     g->state = 0;
+    g->aux = 0;
     g->value = PT_NONE;
 }
 
