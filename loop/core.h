@@ -1,0 +1,552 @@
+/*
+ * loop/core.h - the scheduler: a FIFO ready queue, the timer heap, parking
+ * and waking tasks, spawn / cancel / join / sleep, and one loop iteration in
+ * the order of asyncio's _run_once:
+ *
+ *   1. work out how long it may block: 0 if anything is ready, else until
+ *      the earliest deadline (forever if there is none);
+ *   2. poll descriptors (select) or idle for that long;
+ *   3. move every timer that is due to the ready queue (earliest first,
+ *      equal deadlines in the order they were set);
+ *   4. run the tasks that are ready NOW, once each: a task made ready while
+ *      this happens waits for the next iteration, after the next poll, so
+ *      nothing can starve the readiness check.
+ *
+ * Nothing here allocates: tasks and the heap array belong to the caller.
+ */
+#ifndef PT_LOOP_CORE_H
+#define PT_LOOP_CORE_H
+
+#include <stddef.h>
+
+#include "heap.h"
+#include "port.h"
+#include "types.h"
+
+/* ---- the loop ---------------------------------------------------------- */
+
+/*
+ * Initialise a loop whose timer heap is heap[0..cap-1]: at most `cap`
+ * tasks may wait with a deadline at the same time (a wait beyond that fails
+ * with PT_EFULL). PT_EINVAL if cap does not fit pt_index_t.
+ */
+static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+    l->ready_head = l->ready_tail = NULL;
+    l->heap = heap;
+    l->heap_len = 0;
+    l->heap_cap = (pt_index_t)(cap > PT_INDEX_MAX ? PT_INDEX_MAX : cap);
+    l->seq = 0;
+    l->live = 0;
+    l->flags = 0;
+    l->background = NULL;
+    l->now = PT_PORT_NOW();
+#if PT_LOOP_IO
+    l->io = NULL;
+#endif
+    return cap > PT_INDEX_MAX ? PT_EINVAL : PT_OK;
+}
+
+/* Use a virtual clock starting at `start`: whenever nothing is ready, time
+ * jumps to the next deadline instead of passing. For tests and simulation. */
+static inline void pt_loop_use_virtual_clock(struct pt_loop *l, pt_time_t start) {
+    l->flags |= PT__L_VIRTUAL;
+    l->now = start;
+}
+
+/* The loop's time (read once per iteration). */
+static inline pt_time_t pt_loop_now(const struct pt_loop *l) {
+    return l->now;
+}
+
+/* Make the running pt_loop_run* return after the current iteration. */
+static inline void pt_loop_stop(struct pt_loop *l) {
+    l->flags |= PT__L_STOP;
+}
+
+/* Number of timers in the heap (for tests and benchmarks). */
+static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
+    return l->heap_len;
+}
+
+/* ---- the ready queue and waiter lists ---------------------------------- */
+
+static inline void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
+    t->next = NULL;
+    if (l->ready_tail)
+        l->ready_tail->next = t;
+    else
+        l->ready_head = t;
+    l->ready_tail = t;
+    t->gen.aux |= PT__T_QUEUED;
+}
+
+static inline struct pt_task *pt__ready_pop(struct pt_loop *l) {
+    struct pt_task *t = l->ready_head;
+    l->ready_head = t->next;
+    if (!l->ready_head)
+        l->ready_tail = NULL;
+    t->gen.aux &= (unsigned char)~PT__T_QUEUED;
+    return t;
+}
+
+/* A FIFO of parked tasks (events, semaphores, queues). */
+struct pt_waitq {
+    struct pt_task *head, *tail;
+};
+
+static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
+    t->next = NULL;
+    if (q->tail)
+        q->tail->next = t;
+    else
+        q->head = t;
+    q->tail = t;
+}
+
+static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
+    struct pt_task *prev = NULL, *p = q->head;
+    while (p && p != t) {
+        prev = p;
+        p = p->next;
+    }
+    if (!p)
+        return;
+    if (prev)
+        prev->next = t->next;
+    else
+        q->head = t->next;
+    if (q->tail == t)
+        q->tail = prev;
+}
+
+/* ---- parking and waking ------------------------------------------------ */
+
+#if PT_LOOP_IO
+struct pt_io;
+static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io);
+#endif
+static inline void pt__group_timed_out(struct pt_loop *l, struct pt_group *g);
+
+static inline unsigned pt__wait_kind(const struct pt_task *t) {
+    return (t->gen.aux & PT__T_WAIT_MASK) >> PT__T_WAIT_SHIFT;
+}
+
+/*
+ * Park t (running in generator g: the task's own, or a sub-coroutine's)
+ * on `obj` of kind `kind`, with a deadline `timeout` ticks away unless
+ * PT_FOREVER. Returns 1 if parked; 0 if the timer heap is full, with the
+ * wait's result set to PT_EFULL.
+ */
+static inline int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, unsigned kind,
+                           void *obj, pt_time_t timeout) {
+    if (timeout != PT_FOREVER) {
+        t->deadline = pt_time_after(l->now, timeout);
+        if (pt__heap_push(l, t) != PT_OK) {
+            g->value.i = PT_EFULL;
+            return 0;
+        }
+    }
+    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__T_WAIT_MASK) | PT__T_PARKED |
+                                 (kind << PT__T_WAIT_SHIFT));
+    /* Both slots: PT_AWAIT copies the sub-coroutine's value up on return. */
+    t->gen.value.p = obj;
+    g->value.p = obj;
+    return 1;
+}
+
+/* Take a parked t off its timer and whatever it waits on. */
+static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
+    void *obj = t->gen.value.p;
+    pt__heap_remove(l, t);
+    switch (pt__wait_kind(t)) {
+    case PT__WAIT_LIST:
+        pt__waitq_remove((struct pt_waitq *)obj, t);
+        break;
+#if PT_LOOP_IO
+    case PT__WAIT_IO:
+        pt__io_unlink(l, (struct pt_io *)obj);
+        break;
+#endif
+    case PT__WAIT_JOIN:
+        ((struct pt_task *)obj)->awaiter = NULL;
+        break;
+    case PT__WAIT_GROUP:
+        ((struct pt_group *)obj)->owner = NULL;
+        break;
+    default:
+        break;
+    }
+    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK | PT__T_TIMED_OUT);
+}
+
+/* Wake a parked t: its wait ends with `result`; it runs next iteration. */
+static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+    pt__unpark(l, t);
+    t->gen.value.i = result;
+    pt__ready_push(l, t);
+}
+
+/* Wake the first task of q (if any) with PT_OK. */
+static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
+    if (q->head)
+        pt__wake(l, q->head, PT_OK);
+}
+
+/* The result of the last wait of the running (sub-)coroutine g. */
+#define pt_wait_result(g) ((int)(g)->value.i)
+
+/* ---- tasks ------------------------------------------------------------- */
+
+static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
+    pt_gen_init(&t->gen);
+    t->fn = fn;
+    t->next = NULL;
+    t->awaiter = NULL;
+    t->deadline = 0;
+    t->seq = 0;
+    t->heap_index = 0;
+}
+
+/*
+ * Start t running fn at the next iteration. t must not be alive. It keeps
+ * pt_loop_run going until it finishes. PT_EFULL if 65,535 (or 2^32-1) tasks
+ * are already live.
+ */
+static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+    if (l->live == PT_INDEX_MAX)
+        return PT_EFULL;
+    pt__task_init(t, fn);
+    l->live++;
+    pt__ready_push(l, t);
+    return PT_OK;
+}
+
+/* Start a background task: it does not keep pt_loop_run going, and is
+ * cancelled (its cleanup run) once nothing else is left. It cannot be
+ * joined or put in a group. */
+static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+    pt__task_init(t, fn);
+    t->gen.aux |= PT__T_BACKGROUND;
+    t->awaiter = l->background;
+    l->background = t;
+    pt__ready_push(l, t);
+    return PT_OK;
+}
+
+/* Final status of t: 0 while alive, else PT_ENDED (returned), PT_EXITED
+ * (failed: PT_TASK_FAIL / PT_EXIT) or PT_CLOSED (cancelled). */
+static inline char pt_task_status(const struct pt_task *t) {
+    return pt_gen_status(&t->gen);
+}
+
+/* Nonzero once t has finished. */
+static inline int pt_task_done(const struct pt_task *t) {
+    return pt_gen_done(&t->gen);
+}
+
+/* What a waiter on t is told: PT_OK, PT_EFAILED or PT_ECANCELLED. */
+static inline int pt__task_outcome(const struct pt_task *t) {
+    switch (pt_task_status(t)) {
+    case PT_EXITED:
+        return PT_EFAILED;
+    case PT_CLOSED:
+        return PT_ECANCELLED;
+    default:
+        return PT_OK;
+    }
+}
+
+/*
+ * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
+ * and at the next iteration its PT_CLEANUP section runs (exactly once;
+ * inside a sub-coroutine, innermost first). A task that has not started yet
+ * finishes at once without running. Whoever awaits t then sees
+ * PT_ECANCELLED. Returns PT_OK, or PT_EINVAL if t has finished or is being
+ * cancelled already, or PT_EBUSY if t is the running task (use PT_EXIT).
+ */
+static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
+    if (pt_gen_done(&t->gen) || (t->gen.state & PT__GEN_CLOSING))
+        return PT_EINVAL;
+    if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+        return PT_EBUSY;
+    if (t->gen.aux & PT__T_PARKED)
+        pt__wake(l, t, PT_ECANCELLED);
+    (void)pt_gen__close(&t->gen);
+    return PT_OK;
+}
+
+static inline void pt__group_child_done(struct pt_loop *l, struct pt_group *g, struct pt_task *t);
+
+/* t has finished: tell whoever awaits it. */
+static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
+    if (t->gen.aux & PT__T_BACKGROUND) {
+        struct pt_task **p = &l->background;
+        while (*p && *p != t)
+            p = (struct pt_task **)&(*p)->awaiter;
+        if (*p)
+            *p = (struct pt_task *)t->awaiter;
+        t->awaiter = NULL;
+        return;
+    }
+    l->live--;
+    if (t->gen.aux & PT__T_IN_GROUP) {
+        pt__group_child_done(l, (struct pt_group *)t->awaiter, t);
+    } else if (t->awaiter) {
+        struct pt_task *joiner = (struct pt_task *)t->awaiter;
+        int timed_out = joiner->gen.aux & PT__T_TIMED_OUT;
+        pt__wake(l, joiner, timed_out ? PT_ETIMEDOUT : pt__task_outcome(t));
+    }
+    t->awaiter = NULL;
+}
+
+/* Run t once (it was at the head of the ready queue). */
+static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
+    char status;
+    if (pt_gen_done(&t->gen)) { /* cancelled before it ever ran */
+        pt__task_done(l, t);
+        return;
+    }
+    status = t->fn(l, t);
+    if (!PT_SCHEDULE(status))
+        pt__task_done(l, t);
+    else if (!(t->gen.aux & PT__T_PARKED))
+        pt__ready_push(l, t); /* a yield, or a PT_WAIT_UNTIL polled again */
+}
+
+/* ---- writing a task ---------------------------------------------------- */
+
+/*
+ * A task body:
+ *
+ *   static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
+ *       struct my_worker *w = (struct my_worker *)task; // task first member
+ *       PT_TASK_BEGIN(loop, task);
+ *       PT_SLEEP(PT_MS(100));
+ *       PT_TASK_RETURN(pt_int(42));
+ *       PT_TASK_CLEANUP();        // optional: runs once, also on cancel
+ *       PT_TASK_END();
+ *   }
+ *
+ * A coroutine that a task awaits with PT_AWAIT and that waits on the loop
+ * itself is written between PT_SUB_BEGIN(loop, task, g) and PT_SUB_END(),
+ * where g is its own struct pt_gen. Inside both, the wait macros below
+ * (PT_SLEEP, PT_JOIN, ...) may be used; locals do not survive them.
+ */
+#define PT__TASK_LOCALS(loop, task, g)                                                             \
+    {                                                                                              \
+        struct pt_loop *const pt__loop = (loop);                                                   \
+        struct pt_task *const pt__task = (task);                                                   \
+        struct pt_gen *const pt__gen = (g);                                                        \
+        (void)pt__loop;                                                                            \
+        (void)pt__task;                                                                            \
+        PT_GEN_BEGIN(pt__gen)
+
+#define PT_TASK_BEGIN(loop, task) PT__TASK_LOCALS((loop), (task), &(task)->gen)
+#define PT_TASK_END()                                                                              \
+    PT_GEN_END(pt__gen)                                                                            \
+    }
+#define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g))
+#define PT_SUB_END() PT_TASK_END()
+
+#define PT_TASK_CLEANUP() PT_CLEANUP(pt__gen)
+/* Finish with a result (a joiner sees PT_OK and reads it from the task). */
+#define PT_TASK_RETURN(v) PT_RETURN(pt__gen, (v))
+/* Finish as failed with an error value (a joiner sees PT_EFAILED). */
+#define PT_TASK_FAIL(err)                                                                          \
+    do {                                                                                           \
+        pt__gen->value = (err);                                                                    \
+        PT_EXIT(pt__gen);                                                                          \
+    } while (0)
+/* Go to the back of the ready queue (asyncio's sleep(0)). */
+#define PT_TASK_YIELD() PT_YIELD(pt__gen)
+
+/* The loop and the result of the last wait, inside a task body. */
+#define PT_LOOP() (pt__loop)
+#define PT_WAIT_RESULT() pt_wait_result(pt__gen)
+
+/* Internal: stop here until the loop wakes the task. */
+#define PT__PARKED_HERE()                                                                          \
+    do {                                                                                           \
+        pt__yf = 0;                                                                                \
+        PT_LC_SET(pt__gen->lc);                                                                    \
+        if (pt__yf == 0)                                                                           \
+            return PT_YIELDED;                                                                     \
+    } while (0)
+
+/* Internal: park if `start` (an expression that parks) says so. */
+#define PT__PARK_IF(start)                                                                         \
+    do {                                                                                           \
+        if (start)                                                                                 \
+            PT__PARKED_HERE();                                                                     \
+    } while (0)
+
+/* ---- sleep and join ---------------------------------------------------- */
+
+static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                  pt_time_t ticks) {
+    if (ticks == PT_FOREVER)
+        ticks = PT_TIME_MAX_DELAY;
+    return pt__park(l, t, g, PT__WAIT_NONE, NULL, ticks);
+}
+
+/* Sleep `ticks` (never less); the wait result is PT_OK, or PT_EFULL if the
+ * timer heap was full (then it did not sleep). */
+#define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
+
+static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                 struct pt_task *other, pt_time_t timeout) {
+    if (pt_task_done(other)) {
+        g->value.i = pt__task_outcome(other);
+        return 0;
+    }
+    if (other->awaiter || other == t || (other->gen.aux & PT__T_BACKGROUND)) {
+        g->value.i = PT_EBUSY;
+        return 0;
+    }
+    if (!pt__park(l, t, g, PT__WAIT_JOIN, other, timeout))
+        return 0;
+    other->awaiter = t;
+    return 1;
+}
+
+/*
+ * Wait until task `other` finishes; its result is then other->gen.value.
+ * The wait result: PT_OK (it returned), PT_EFAILED (it failed),
+ * PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
+ * was cancelled, and this returns once its cleanup has run), PT_EBUSY (it
+ * is already awaited, is a background task, or is this task), PT_EFULL.
+ */
+#define PT_JOIN(other, timeout)                                                                    \
+    PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout)))
+
+/* ---- one iteration ------------------------------------------------------ */
+
+/* A timer is due: wake its task, or for a join / group, cancel what it
+ * waits for and go on waiting for that to finish. */
+static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
+    switch (pt__wait_kind(t)) {
+    case PT__WAIT_NONE:
+        pt__wake(l, t, PT_OK);
+        break;
+    case PT__WAIT_JOIN:
+        t->gen.aux |= PT__T_TIMED_OUT;
+        (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);
+        break;
+    case PT__WAIT_GROUP:
+        t->gen.aux |= PT__T_TIMED_OUT;
+        pt__group_timed_out(l, (struct pt_group *)t->gen.value.p);
+        break;
+    default:
+        pt__wake(l, t, PT_ETIMEDOUT);
+        break;
+    }
+}
+
+static inline void pt__expire_timers(struct pt_loop *l) {
+    struct pt_task *t;
+    while ((t = pt__heap_min(l)) != NULL && !pt_time_before(l->now, t->deadline)) {
+        pt__heap_remove(l, t);
+        pt__timer_due(l, t);
+    }
+}
+
+#if PT_LOOP_IO
+static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout);
+static inline int pt__io_pending(const struct pt_loop *l) {
+    return l->io != NULL;
+}
+#else
+#define pt__io_pending(l) 0
+#endif
+
+/* Block for at most `timeout` ticks (PT_FOREVER: no limit) waiting for
+ * descriptors, or idle through the port. Returns how many woke. */
+static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
+#if PT_LOOP_IO
+    return pt__io_poll(l, timeout);
+#else
+    (void)l;
+    if (timeout)
+        PT_PORT_IDLE(timeout);
+    return 0;
+#endif
+}
+
+/* Nonzero if anything could still happen: ready tasks, timers, waits. */
+static inline int pt__can_progress(const struct pt_loop *l) {
+    return l->ready_head != NULL || l->heap_len != 0 || pt__io_pending(l);
+}
+
+/*
+ * One iteration (see the top of this file). If `may_block` is 0 it never
+ * blocks: for a firmware super-loop or for running inside another loop.
+ */
+static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
+    pt_time_t timeout = 0;
+    struct pt_task *last, *t;
+    struct pt_task *head = pt__heap_min(l);
+
+    if (!(l->flags & PT__L_VIRTUAL))
+        l->now = PT_PORT_NOW();
+    if (may_block && !l->ready_head && !(l->flags & PT__L_STOP))
+        timeout = head ? pt_time_until(l->now, head->deadline) : PT_FOREVER;
+
+    if (l->flags & PT__L_VIRTUAL) {
+        /* Poll without waiting; if nothing happened, time jumps. */
+        if (pt__poll(l, 0) == 0 && timeout != 0 && head)
+            l->now = head->deadline;
+    } else if (timeout != PT_FOREVER || pt__io_pending(l)) {
+        /* (Nothing at all to wait for: return rather than block forever.) */
+        if (timeout != 0 || pt__io_pending(l))
+            (void)pt__poll(l, timeout);
+        l->now = PT_PORT_NOW();
+    }
+
+    pt__expire_timers(l);
+
+    last = l->ready_tail; /* the snapshot: what is ready now runs now */
+    if (!last)
+        return;
+    do {
+        t = pt__ready_pop(l);
+        pt__run_task(l, t);
+    } while (t != last);
+}
+
+/*
+ * Run until task t has finished; returns its status (pt_task_status), or
+ * 0 if pt_loop_stop was called or nothing could make progress any more
+ * (t waits on something nobody will signal).
+ */
+static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
+    while (!pt_task_done(t) && !(l->flags & PT__L_STOP) && pt__can_progress(l))
+        pt_loop_run_once(l, 1);
+    l->flags &= (unsigned char)~PT__L_STOP;
+    return pt_task_status(t);
+}
+
+/*
+ * Run until no task is left but background ones, then cancel those and
+ * run until their cleanups are done. Returns PT_OK; PT_EBUSY if tasks are
+ * left waiting on something nobody will signal; PT_EINVAL if stopped.
+ */
+static inline int pt_loop_run(struct pt_loop *l) {
+    int rc = PT_OK;
+    struct pt_task *b;
+    while (l->live && !(l->flags & PT__L_STOP) && pt__can_progress(l))
+        pt_loop_run_once(l, 1);
+    if (l->flags & PT__L_STOP)
+        rc = PT_EINVAL;
+    else if (l->live)
+        rc = PT_EBUSY;
+    else {
+        for (b = l->background; b; b = (struct pt_task *)b->awaiter)
+            (void)pt_cancel(l, b);
+        while (l->background && !(l->flags & PT__L_STOP) && pt__can_progress(l))
+            pt_loop_run_once(l, 1);
+    }
+    l->flags &= (unsigned char)~PT__L_STOP;
+    return rc;
+}
+
+#endif /* PT_LOOP_CORE_H */

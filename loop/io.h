@@ -1,0 +1,204 @@
+/*
+ * loop/io.h - readiness of file descriptors, the select() back end (POSIX
+ * hosts, PT_LOOP_IO). A task waits until a descriptor is readable and/or
+ * writable (the documents' read_wait / write_wait), with a timeout.
+ *
+ * The back end is three functions the core calls, so another (poll, epoll,
+ * kqueue) can replace this file: pt__io_poll (wait up to a timeout and wake
+ * what is ready), pt__io_unlink (drop a wait), and the list of waits in the
+ * loop (pt_io, linked through `next`).
+ *
+ * Limits and errors, as values:
+ *  - a descriptor < 0 or >= FD_SETSIZE is refused with PT_EINVAL (select()
+ *    cannot hold it; never an out-of-bounds FD_SET);
+ *  - a descriptor closed while waited on wakes its waiter with PT_EBADF;
+ *  - select() interrupted by a signal (EINTR) is retried with the time left.
+ */
+#ifndef PT_LOOP_IO_H
+#define PT_LOOP_IO_H
+
+#include "core.h"
+
+#if PT_LOOP_IO
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/select.h>
+#include <unistd.h>
+
+#define PT_READABLE 0x01u
+#define PT_WRITABLE 0x02u
+
+/* One descriptor wait: caller-owned, typically beside the task's state. */
+struct pt_io {
+    struct pt_io *next;
+    struct pt_task *task;
+    int fd;
+    unsigned char events;  /* PT_READABLE | PT_WRITABLE asked for */
+    unsigned char revents; /* what was found ready */
+};
+
+static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io) {
+    struct pt_io **p = &l->io;
+    while (*p && *p != io)
+        p = &(*p)->next;
+    if (*p)
+        *p = io->next;
+    io->next = NULL;
+}
+
+static inline int pt__io_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                               struct pt_io *io, int fd, unsigned events, pt_time_t timeout) {
+    io->revents = 0;
+    if (fd < 0 || fd >= FD_SETSIZE || !(events & (PT_READABLE | PT_WRITABLE))) {
+        g->value.i = PT_EINVAL;
+        return 0;
+    }
+    if (!pt__park(l, t, g, PT__WAIT_IO, io, timeout))
+        return 0;
+    io->fd = fd;
+    io->events = (unsigned char)events;
+    io->task = t;
+    io->next = l->io;
+    l->io = io;
+    return 1;
+}
+
+/*
+ * Wait until fd is ready for `events` (PT_READABLE, PT_WRITABLE or both).
+ * io (a struct pt_io that outlives the wait) then says what: io->revents.
+ * Result: PT_OK, PT_ETIMEDOUT, PT_EINVAL (bad descriptor or events),
+ * PT_EBADF (closed while waited on), PT_EFULL (timer heap full).
+ */
+#define PT_IO_WAIT(io, fd, events, timeout)                                                        \
+    PT__PARK_IF(pt__io_start(pt__loop, pt__task, pt__gen, (io), (fd), (events), (timeout)))
+
+/* Wake the waits on descriptors that are no longer open (select: EBADF). */
+static inline int pt__io_wake_closed(struct pt_loop *l) {
+    int woke = 0;
+    struct pt_io *io = l->io, *next;
+    for (; io; io = next) {
+        next = io->next;
+        if (fcntl(io->fd, F_GETFD) < 0 && errno == EBADF) {
+            pt__wake(l, io->task, PT_EBADF);
+            woke++;
+        }
+    }
+    return woke;
+}
+
+static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
+    fd_set rd, wr;
+    struct pt_io *io, *next;
+    struct timeval tv, *tvp = NULL;
+    int maxfd = -1, n, woke = 0;
+    pt_time_t start = PT_PORT_NOW(), left = timeout;
+
+    for (;;) {
+        FD_ZERO(&rd);
+        FD_ZERO(&wr);
+        for (io = l->io; io; io = io->next) {
+            if (io->events & PT_READABLE)
+                FD_SET(io->fd, &rd);
+            if (io->events & PT_WRITABLE)
+                FD_SET(io->fd, &wr);
+            if (io->fd > maxfd)
+                maxfd = io->fd;
+        }
+        if (left != PT_FOREVER) {
+            uint64_t us = (uint64_t)left * 1000000u / PT_TICKS_PER_SEC;
+            tv.tv_sec = (time_t)(us / 1000000u);
+            tv.tv_usec = (suseconds_t)(us % 1000000u);
+            tvp = &tv;
+        }
+        n = select(maxfd + 1, &rd, &wr, NULL, tvp);
+        if (n >= 0)
+            break;
+        if (errno == EBADF)
+            return pt__io_wake_closed(l);
+        if (errno != EINTR)
+            return 0; /* ENOMEM and the like: try again next iteration */
+        if (left != PT_FOREVER) {
+            pt_time_t spent = (pt_time_t)(PT_PORT_NOW() - start);
+            left = spent >= timeout ? 0 : timeout - spent;
+        }
+    }
+    for (io = l->io; io && n > 0; io = next) {
+        unsigned char r = 0;
+        next = io->next;
+        if ((io->events & PT_READABLE) && FD_ISSET(io->fd, &rd))
+            r |= PT_READABLE;
+        if ((io->events & PT_WRITABLE) && FD_ISSET(io->fd, &wr))
+            r |= PT_WRITABLE;
+        if (r) {
+            io->revents = r;
+            pt__wake(l, io->task, PT_OK);
+            woke++;
+        }
+    }
+    return woke;
+}
+
+/* ---- waking the loop from another thread (or a signal handler) --------- */
+
+/*
+ * A self-pipe: pt_wakeup_signal() may be called from any thread or signal
+ * handler; a task waiting in PT_WAKEUP_WAIT wakes on the loop's thread.
+ * Signals that arrive before the wait, or several at once, are not lost:
+ * the wait returns at once and drains them all.
+ */
+struct pt_wakeup {
+    int fds[2];
+    struct pt_io io;
+};
+
+/* PT_OK, or PT_EINVAL if no pipe could be made (errno says why). */
+static inline int pt_wakeup_init(struct pt_wakeup *w) {
+    if (pipe(w->fds) != 0)
+        return PT_EINVAL;
+    if (fcntl(w->fds[0], F_SETFL, O_NONBLOCK) != 0 || fcntl(w->fds[1], F_SETFL, O_NONBLOCK) != 0 ||
+        w->fds[0] >= FD_SETSIZE) {
+        close(w->fds[0]);
+        close(w->fds[1]);
+        return PT_EINVAL;
+    }
+    return PT_OK;
+}
+
+static inline void pt_wakeup_close(struct pt_wakeup *w) {
+    close(w->fds[0]);
+    close(w->fds[1]);
+}
+
+/* Async-signal-safe and thread-safe. A full pipe already means "wake". */
+static inline void pt_wakeup_signal(struct pt_wakeup *w) {
+    int saved = errno;
+    char c = 1;
+    ssize_t r = write(w->fds[1], &c, 1);
+    (void)r;
+    errno = saved;
+}
+
+/* Internal: drain; nonzero if anything had been signalled. */
+static inline int pt__wakeup_drain(struct pt_wakeup *w) {
+    char buf[64];
+    int any = 0;
+    while (read(w->fds[0], buf, sizeof buf) > 0)
+        any = 1;
+    return any;
+}
+
+/* Wait until signalled (result PT_OK) or the timeout passes. */
+#define PT_WAKEUP_WAIT(w, timeout)                                                                 \
+    do {                                                                                           \
+        if (!pt__wakeup_drain(w)) {                                                                \
+            PT_IO_WAIT(&(w)->io, (w)->fds[0], PT_READABLE, (timeout));                             \
+            if (PT_WAIT_RESULT() == PT_OK)                                                         \
+                (void)pt__wakeup_drain(w);                                                         \
+        } else {                                                                                   \
+            pt__gen->value.i = PT_OK;                                                              \
+        }                                                                                          \
+    } while (0)
+
+#endif /* PT_LOOP_IO */
+#endif /* PT_LOOP_IO_H */

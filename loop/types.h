@@ -1,0 +1,133 @@
+/*
+ * loop/types.h - the loop's structures: a task and the loop itself. All of
+ * them are memory the caller owns; the loop only links them together.
+ */
+#ifndef PT_LOOP_TYPES_H
+#define PT_LOOP_TYPES_H
+
+#include <stdint.h>
+
+#include "../pt/pt.h"
+#include "time.h"
+
+/*
+ * PT_LOOP_IO: 1 to wait on file descriptors with select() (the default on
+ * a hosted POSIX system), 0 for the freestanding core, where the loop idles
+ * through the port's hook instead (loop/port.h).
+ */
+#ifndef PT_LOOP_IO
+#if defined(__unix__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__
+#define PT_LOOP_IO 1
+#else
+#define PT_LOOP_IO 0
+#endif
+#endif
+
+/*
+ * Widths of the timer sequence number and heap index. On 64-bit hosts they
+ * are 32 bits; elsewhere 16 bits, which bounds the timer heap to 65,535
+ * entries (pt_loop_init refuses more) and keeps a task at 28 bytes on a
+ * Cortex-M0. Define PT_LOOP_WIDE to 0 or 1 to choose.
+ */
+#ifndef PT_LOOP_WIDE
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define PT_LOOP_WIDE 1
+#else
+#define PT_LOOP_WIDE 0
+#endif
+#endif
+#if PT_LOOP_WIDE
+typedef uint32_t pt_seq_t;
+typedef uint32_t pt_index_t;
+#define PT_INDEX_MAX 0xFFFFFFFFu
+#else
+typedef uint16_t pt_seq_t;
+typedef uint16_t pt_index_t;
+#define PT_INDEX_MAX 0xFFFFu
+#endif
+
+/* Results: what a wait ended with (read with pt_wait_result), and the
+ * return values of loop functions. 0 is success; errors are negative. */
+enum {
+    PT_OK = 0,
+    PT_ETIMEDOUT = -1,  /* the wait's deadline passed first */
+    PT_ECANCELLED = -2, /* the awaited task was cancelled */
+    PT_EFULL = -3,      /* a bounded structure is full (timer heap, group) */
+    PT_EINVAL = -4,     /* a bad argument, e.g. a descriptor select() cannot hold */
+    PT_EBUSY = -5,      /* already awaited / already in use */
+    PT_EBADF = -6,      /* the descriptor was closed while waited on */
+    PT_EFAILED = -7     /* a task of the group failed */
+};
+
+struct pt_loop;
+struct pt_task;
+
+/* A task's body: a generator function resumed by the loop. */
+typedef char (*pt_task_fn)(struct pt_loop *loop, struct pt_task *task);
+
+/*
+ * A task. gen.value is the task's result once it has finished; while it is
+ * parked it names what it waits on, and on wake-up it carries the result of
+ * the wait. gen.aux holds the PT__T_* flags below.
+ */
+struct pt_task {
+    struct pt_gen gen;
+    pt_task_fn fn;
+    struct pt_task *next;  /* in the ready queue, or in one waiter list */
+    void *awaiter;         /* the task joining this one, or its group; for a
+                              background task, the next background task */
+    pt_time_t deadline;    /* when its timer fires, if heap_index != 0 */
+    pt_seq_t seq;          /* orders timers with equal deadlines: FIFO */
+    pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
+};
+
+/* gen.aux bits. */
+#define PT__T_QUEUED 0x01u     /* in the ready queue */
+#define PT__T_PARKED 0x02u     /* waiting on the loop: not requeued */
+#define PT__T_BACKGROUND 0x04u /* does not keep the loop alive */
+#define PT__T_IN_GROUP 0x08u   /* awaiter is a struct pt_group */
+#define PT__T_TIMED_OUT 0x10u  /* a join's deadline passed: cancelled */
+#define PT__T_WAIT_SHIFT 5     /* bits 5..7: what it is parked on */
+#define PT__T_WAIT_MASK 0xE0u
+
+/* What a parked task waits on (besides, maybe, its timer). */
+enum {
+    PT__WAIT_NONE = 0, /* its timer only: a sleep */
+    PT__WAIT_LIST = 1, /* a waiter list (event, semaphore, queue) */
+    PT__WAIT_IO = 2,   /* a descriptor */
+    PT__WAIT_JOIN = 3, /* another task */
+    PT__WAIT_GROUP = 4 /* a task group */
+};
+
+/*
+ * The loop: a FIFO of ready tasks and a min-heap of timed ones. The heap
+ * is an array of task pointers the caller provides (one slot per task that
+ * may wait with a deadline at the same time).
+ */
+struct pt_loop {
+    struct pt_task *ready_head, *ready_tail;
+    struct pt_task **heap;
+    pt_index_t heap_len, heap_cap;
+    pt_time_t now;   /* the loop's clock, read once per iteration */
+    pt_seq_t seq;    /* next timer sequence number */
+    pt_index_t live; /* spawned tasks, not background, not finished */
+    unsigned char flags;
+    struct pt_task *background; /* background tasks, linked by awaiter */
+#if PT_LOOP_IO
+    struct pt_io *io; /* descriptor waits (loop/io.h) */
+#endif
+};
+
+/* A task group (loop/group.h): tasks spawned into it, awaited together. */
+struct pt_group {
+    struct pt_task **members; /* caller's array, in spawn order */
+    pt_index_t cap, count, pending;
+    struct pt_task *owner; /* the task waiting for the group, if any */
+    unsigned char mode;    /* PT_GROUP_CANCEL_ON_FAIL or PT_GROUP_COLLECT */
+    unsigned char failed;
+};
+
+#define PT__L_VIRTUAL 0x01u /* virtual clock: jump to the next deadline */
+#define PT__L_STOP 0x02u    /* pt_loop_stop was called */
+
+#endif /* PT_LOOP_TYPES_H */
