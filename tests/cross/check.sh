@@ -141,6 +141,31 @@ for row in "${table[@]}"; do
 done
 echo
 
+echo "== loop core (freestanding, no descriptors)"
+loop_table=()
+for t in "${targets[@]}"; do
+    nm="${prefix[$t]}nm"
+    sizecmd="${prefix[$t]}size"
+    for be in "${backends[@]}"; do
+        compile loop_core.c "$out/loop.o" "$t" "$be" "$here/loop_core.c"
+        if [ -s "$out/loop.o" ]; then
+            loop_table+=("$(printf '%-11s %-10s %16s %16s %10s' "$t" "$be" \
+                "$(symbol_size "$out/loop.o" size_task)" \
+                "$(symbol_size "$out/loop.o" size_loop)" \
+                "$(text_size "$out/loop.o")")")
+        fi
+        rm -f "$out/loop.o"
+    done
+done
+echo
+echo "Loop core sizes in bytes (text: -Os code of loop_core.c; each timer also"
+echo "takes one pointer in the caller's heap array):"
+printf '%-11s %-10s %16s %16s %10s\n' target "back end" "struct pt_task" "struct pt_loop" "text"
+for row in "${loop_table[@]}"; do
+    echo "$row"
+done
+echo
+
 if [ "$failures" != 0 ]; then
     echo "cross check: FAILED ($failures of $compiles compiles or size reads)"
     exit 1

@@ -1,0 +1,44 @@
+/*
+ * tests/cross/loop_core.c - the freestanding loop core (no descriptors:
+ * PT_LOOP_IO is 0 without a hosted C library), compiled for the small
+ * targets by tests/cross/check.sh: the sizes of a task and of the loop
+ * (initialised globals read with nm -S), and the code of a program using
+ * the core (ready queue, timer heap, spawn, sleep, join, cancel, run).
+ */
+#include "loop/loop.h"
+
+char size_task[sizeof(struct pt_task)] = {1};
+char size_loop[sizeof(struct pt_loop)] = {1};
+
+static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(PT_MS(100));
+    PT_TASK_RETURN(pt_int(1));
+    PT_TASK_END();
+}
+
+struct joiner {
+    struct pt_task task, child;
+};
+
+static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
+    struct joiner *j = (struct joiner *)task;
+    PT_TASK_BEGIN(loop, task);
+    pt_spawn(loop, &j->child, sleeper);
+    PT_JOIN(&j->child, PT_MS(50));
+    PT_TASK_END();
+}
+
+int loop_core_main(void);
+int loop_core_main(void) {
+    static struct pt_loop loop;
+    static struct pt_task *heap[4];
+    static struct joiner j;
+    static struct pt_task other;
+    pt_loop_init(&loop, heap, 4);
+    pt_spawn(&loop, &j.task, joiner);
+    pt_spawn(&loop, &other, sleeper);
+    pt_loop_run_once(&loop, 0);
+    (void)pt_cancel(&loop, &other);
+    return pt_loop_run(&loop);
+}
