@@ -19,7 +19,9 @@
  * never because of a time. Each variant runs 3 times, interleaved; the
  * median is reported (min and max on the human summary line).
  */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
+#endif
 
 #include <errno.h>
 #include <stdint.h>
