@@ -27,12 +27,7 @@
 #include <time.h>
 
 #include "loop/loop.h"
-
-static double wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+#include "stopwatch.h"
 
 static double start_ms;   /* wall clock when main started */
 static pt_time_t start_t; /* the loop's tick then: deadlines count from it */

@@ -18,16 +18,7 @@
 #include <time.h>
 
 #include "loop/loop.h"
-
-static double wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static double cpu_ms(void) {
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-}
+#include "stopwatch.h"
 
 struct sleeper {
     struct pt_task task; /* first: the loop hands the body &task */

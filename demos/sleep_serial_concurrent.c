@@ -9,17 +9,7 @@
 #include <time.h>
 
 #include "loop/loop.h"
-
-/* Wall-clock milliseconds (CLOCK_MONOTONIC) and process CPU milliseconds. */
-static double wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static double cpu_ms(void) {
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-}
+#include "stopwatch.h"
 
 /* A task that sleeps `ms` and ends. The loop hands the body &task, the
  * first member, so the body gets back to the whole struct with a cast. */

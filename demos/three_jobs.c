@@ -10,16 +10,7 @@
 #include <time.h>
 
 #include "loop/loop.h"
-
-static double wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static double cpu_ms(void) {
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-}
+#include "stopwatch.h"
 
 static double start_ms;
 static char order[16]; /* names in the order the jobs finish: "B, A, C" */
