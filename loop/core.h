@@ -186,10 +186,21 @@ static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
     pt__ready_push(l, t);
 }
 
-/* Wake the first task of q (if any) with PT_OK. */
+/*
+ * Wake the first task of q (if any). Its wait result is left as q itself
+ * (PT__WAIT_UNTIL_TRUE reads that as "woken by q"), and until it runs it
+ * stays marked as waiting on a list: if it is cancelled before it could
+ * act on the wake-up, pt_cancel passes the wake-up on to the next waiter,
+ * so none is lost.
+ */
 static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
-    if (q->head)
-        pt__wake(l, q->head, PT_OK);
+    struct pt_task *t = q->head;
+    if (!t)
+        return;
+    pt__unpark(l, t);
+    t->gen.value.p = q;
+    t->gen.aux |= (unsigned char)(PT__WAIT_LIST << PT__T_WAIT_SHIFT);
+    pt__ready_push(l, t);
 }
 
 /* The result of the last wait of the running (sub-)coroutine g. */
@@ -269,8 +280,12 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
         return PT_EINVAL;
     if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
         return PT_EBUSY;
-    if (t->gen.aux & PT__T_PARKED)
+    if (t->gen.aux & PT__T_PARKED) {
         pt__wake(l, t, PT_ECANCELLED);
+    } else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
+        pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
+        t->gen.value.i = PT_ECANCELLED;
+    }
     (void)pt_gen__close(&t->gen);
     return PT_OK;
 }
@@ -306,6 +321,7 @@ static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
         pt__task_done(l, t);
         return;
     }
+    t->gen.aux &= (unsigned char)~PT__T_WAIT_MASK; /* see pt__waitq_wake_one */
     status = t->fn(l, t);
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);
@@ -341,9 +357,26 @@ static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
         (void)pt__task;                                                                            \
         PT_GEN_BEGIN(pt__gen)
 
+/* pt__final code of PT_TASK_FAIL: the task ends PT_EXITED, keeping its
+ * error value as its result (pt_gen__finish alone would drop it). */
+#define PT__TASK_FAILED 6
+
+static inline char pt__task_finish(struct pt_gen *g, char status) {
+    pt_value err = g->value;
+    char out = pt_gen__finish(g, status == PT__TASK_FAILED ? (char)PT_EXITED : status);
+    if (status == PT__TASK_FAILED && out == PT_EXITED)
+        g->value = err;
+    return out;
+}
+
 #define PT_TASK_BEGIN(loop, task) PT__TASK_LOCALS((loop), (task), &(task)->gen)
+/* PT_GEN_END(pt__gen), finishing through pt__task_finish. */
 #define PT_TASK_END()                                                                              \
-    PT_GEN_END(pt__gen)                                                                            \
+    PT__BODY_END(pt__gen)                                                                          \
+    (void)pt__kind_gen;                                                                            \
+    return pt__task_finish(pt__gen, pt__final);                                                    \
+    }                                                                                              \
+    }                                                                                              \
     }
 #define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g))
 #define PT_SUB_END() PT_TASK_END()
@@ -351,11 +384,12 @@ static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
 #define PT_TASK_CLEANUP() PT_CLEANUP(pt__gen)
 /* Finish with a result (a joiner sees PT_OK and reads it from the task). */
 #define PT_TASK_RETURN(v) PT_RETURN(pt__gen, (v))
-/* Finish as failed with an error value (a joiner sees PT_EFAILED). */
+/* Finish as failed with an error value, which stays the task's result in
+ * gen.value (a joiner sees PT_EFAILED). */
 #define PT_TASK_FAIL(err)                                                                          \
     do {                                                                                           \
         pt__gen->value = (err);                                                                    \
-        PT_EXIT(pt__gen);                                                                          \
+        PT__FINISH(PT__TASK_FAILED);                                                               \
     } while (0)
 /* Go to the back of the ready queue (asyncio's sleep(0)). */
 #define PT_TASK_YIELD() PT_YIELD(pt__gen)

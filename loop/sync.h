@@ -25,8 +25,9 @@
             if (!pt__list_wait(pt__loop, pt__task, pt__gen, (q), (timeout)))                       \
                 break;                                                                             \
             PT__PARKED_HERE();                                                                     \
-            if (pt__gen->value.i != PT_OK)                                                         \
+            if (pt__gen->value.p != (void *)(q)) /* not woken by q: timed out */                   \
                 break;                                                                             \
+            pt__gen->value.i = PT_OK;                                                              \
         }                                                                                          \
     } while (0)
 
