@@ -4,6 +4,7 @@
  * thread. Runs on the virtual clock: timeouts cost no real time.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -215,6 +216,59 @@ static void test_wakeup_from_thread(void) {
     pt_wakeup_close(&wk);
 }
 
+/* --- a signal interrupting select() is not an error ------------------- */
+
+static volatile sig_atomic_t interruptions;
+
+static void on_signal(int sig) {
+    (void)sig;
+    interruptions++;
+}
+
+struct interrupter {
+    pthread_t target;
+    int write_fd;
+};
+
+/* Signal the loop's thread until the handler has run 3 times, then write:
+ * no timing, only counts. */
+static void *interrupt_then_write(void *arg) {
+    struct interrupter *in = (struct interrupter *)arg;
+    while (interruptions < 3) {
+        pthread_kill(in->target, SIGUSR1);
+        sched_yield();
+    }
+    if (write(in->write_fd, "w", 1) != 1)
+        return arg;
+    return NULL;
+}
+
+static void test_eintr(void) {
+    struct sigaction sa;
+    struct interrupter in;
+    struct waiter w;
+    pthread_t th;
+    int p[2];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: select() fails with EINTR */
+    CHECK_EQ_INT(sigaction(SIGUSR1, &sa, NULL), 0);
+    CHECK_EQ_INT(pipe(p), 0);
+    pt_loop_init(&loop, heap, 16); /* real clock: it blocks in select() */
+    start(&w, p[0], PT_READABLE, PT_FOREVER);
+    pt_loop_run_once(&loop, 0);
+    in.target = pthread_self();
+    in.write_fd = p[1];
+    interruptions = 0;
+    CHECK_EQ_INT(pthread_create(&th, NULL, interrupt_then_write, &in), 0);
+    CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
+    CHECK_EQ_INT(w.result, PT_OK); /* interrupted waits were retried */
+    CHECK_EQ_INT(w.revents, PT_READABLE);
+    CHECK(interruptions >= 3);
+    CHECK_EQ_INT(pthread_join(th, NULL), 0);
+    close(p[0]);
+    close(p[1]);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     test_pipe_readable();
@@ -224,5 +278,6 @@ int main(void) {
     test_closed_while_waited_on();
     test_cancel_while_waiting();
     test_wakeup_from_thread();
+    test_eintr();
     return CHECK_DONE();
 }
