@@ -534,10 +534,11 @@ static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
         /* Poll without waiting; if nothing happened, time jumps. */
         if (pt__poll(l, 0) == 0 && timeout != 0 && head)
             l->now = head->deadline;
-    } else if (timeout != PT_FOREVER || pt__io_pending(l)) {
-        /* (Nothing at all to wait for: return rather than block forever.) */
-        if (timeout != 0 || pt__io_pending(l))
-            (void)pt__poll(l, timeout);
+    } else if ((timeout != PT_FOREVER || pt__io_pending(l)) &&
+               (timeout != 0 || pt__io_pending(l))) {
+        /* (Nothing at all to wait for: return rather than block forever.)
+         * Time passed only if it polled: read the clock again only then. */
+        (void)pt__poll(l, timeout);
         l->now = PT_PORT_NOW();
     }
 
