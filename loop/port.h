@@ -21,11 +21,15 @@
 #ifndef CLOCK_MONOTONIC
 #error "loop/: define _POSIX_C_SOURCE=200809L (or use -std=gnu99) before any #include"
 #endif
-static inline pt_time_t pt__posix_now(void) {
+static inline uint64_t pt__posix_now_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (pt_time_t)((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
+static inline pt_time_t pt__posix_now(void) {
+    return (pt_time_t)(pt__posix_now_us() / 1000u);
+}
+#define PT__PORT_POSIX_CLOCK 1
 #define PT_PORT_NOW() pt__posix_now()
 #endif
 
