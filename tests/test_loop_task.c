@@ -46,6 +46,11 @@ static void spawn(struct tk *k, pt_task_fn fn) {
     CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
 }
 
+/* A fresh loop starting at `start` where task A (joiner) joins task B
+ * (worker) with `timeout`. Spawning only queues them: the caller sets B's
+ * (or A's) other fields afterwards, before running the loop. */
+static void join_pair(struct tk *a, struct tk *b, pt_time_t start, pt_time_t timeout);
+
 /* The common end of every body: note the cleanup, maybe sleep in it. */
 #define CLEANUP_SECTION(k)                                                                         \
     PT_TASK_CLEANUP();                                                                             \
@@ -86,6 +91,16 @@ static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
     note(k->name);
     PT_TASK_RETURN(pt_int(k->result));
     CLEANUP_SECTION(k);
+}
+
+static void join_pair(struct tk *a, struct tk *b, pt_time_t start, pt_time_t timeout) {
+    setup(start);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    a->other = b;
+    a->timeout = timeout;
+    spawn(b, worker);
+    spawn(a, joiner);
 }
 
 /* Sleeps `ticks`, then cancels `other` (rc: what pt_cancel said; rc2: a
@@ -135,15 +150,9 @@ static void test_join_result(void) {
     CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
 
     /* A join with a timeout that does not pass: the timer goes at once. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 1000);
     b.ticks = 10;
     b.n = 7;
-    a.other = &b;
-    a.timeout = 1000;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, 7);
@@ -269,15 +278,9 @@ static void test_join_timeout(void) {
     struct tk a, b;
     /* The awaited task is cancelled, its cleanup runs, then the joiner
      * sees PT_ETIMEDOUT. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 30);
     b.ticks = 100;
     b.n = 1;
-    a.other = &b;
-    a.timeout = 30;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 30);
@@ -290,15 +293,9 @@ static void test_join_timeout(void) {
     CHECK_EQ_INT(since(0), 30);
 
     /* Its cleanup takes 5 ticks: the joiner returns once it is done. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 30);
     b.ticks = 100;
     b.cleanup_ticks = 5;
-    a.other = &b;
-    a.timeout = 30;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 35);
@@ -311,14 +308,8 @@ static void test_join_timeout_zero(void) {
     struct tk a, b;
     /* A zero timeout on a task still running: timed out at once (at the
      * next iteration, at the same time), the task cancelled. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 0);
     b.ticks = 10;
-    a.other = &b;
-    a.timeout = 0;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 0);
@@ -403,15 +394,9 @@ static void test_join_timeout_cancel_race(void) {
 
     /* The awaited task's own timer fires in the same iteration as the
      * deadline: it had not run yet, so the timeout still wins. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 30);
     b.ticks = 30;
     b.n = 4;
-    a.other = &b;
-    a.timeout = 30;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(b.woke_at, -1);
@@ -419,15 +404,9 @@ static void test_join_timeout_cancel_race(void) {
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
 
     /* One tick earlier and it finished first. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
+    join_pair(&a, &b, 0, 30);
     b.ticks = 29;
     b.n = 4;
-    a.other = &b;
-    a.timeout = 30;
-    spawn(&b, worker);
-    spawn(&a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, 4);
