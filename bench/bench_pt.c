@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "pt/pt.h"
 
 #if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
@@ -41,26 +42,6 @@
 #define BENCH_CC __VERSION__
 #else
 #define BENCH_CC "unknown"
-#endif
-
-/*
- * Keep each coroutine an out-of-line call, as it is when it lives in another
- * translation unit, so that what is timed is a real resume: a call, the jump
- * to the resume point, the work, the return. GCC's noipa also stops it from
- * specialising the function for this one caller; Clang has noinline only.
- */
-#if defined(__has_attribute)
-#if __has_attribute(noipa)
-#define BENCH_NOINLINE __attribute__((noipa))
-#elif __has_attribute(noinline)
-#define BENCH_NOINLINE __attribute__((noinline))
-#endif
-#endif
-#if !defined(BENCH_NOINLINE) && defined(__GNUC__)
-#define BENCH_NOINLINE __attribute__((noinline))
-#endif
-#ifndef BENCH_NOINLINE
-#define BENCH_NOINLINE
 #endif
 
 #define DEFAULT_N 100000000ULL
@@ -135,9 +116,7 @@ struct outcome {
 };
 
 static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (double)bench_now_ns() * 1e-9;
 }
 
 static struct outcome run_hand(uint64_t n) {
