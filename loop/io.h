@@ -6,7 +6,7 @@
  * The back end is three functions the core calls, so another (poll, epoll,
  * kqueue) can replace this file: pt__io_poll (wait up to a timeout and wake
  * what is ready), pt__io_unlink (drop a wait), and the list of waits in the
- * loop (pt_io, linked through `next`).
+ * loop (pt_io, doubly linked so that a wake or a cancel unlinks in O(1)).
  *
  * Limits and errors, as values:
  *  - a descriptor < 0 or >= FD_SETSIZE is refused with PT_EINVAL (select()
@@ -33,7 +33,7 @@
 
 /* One descriptor wait: caller-owned, typically beside the task's state. */
 struct pt_io {
-    struct pt_io *next;
+    struct pt_io *next, *prev; /* the loop's list: unlinking is O(1) */
     struct pt_task *task;
     int fd;
     unsigned char events;  /* PT_READABLE | PT_WRITABLE asked for */
@@ -41,12 +41,13 @@ struct pt_io {
 };
 
 static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io) {
-    struct pt_io **p = &l->io;
-    while (*p && *p != io)
-        p = &(*p)->next;
-    if (*p)
-        *p = io->next;
-    io->next = NULL;
+    if (io->prev)
+        io->prev->next = io->next;
+    else if (l->io == io)
+        l->io = io->next;
+    if (io->next)
+        io->next->prev = io->prev;
+    io->next = io->prev = NULL;
 }
 
 static inline int pt__io_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
@@ -61,7 +62,10 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *t, struct pt_g
     io->fd = fd;
     io->events = (unsigned char)events;
     io->task = t;
+    io->prev = NULL;
     io->next = l->io;
+    if (l->io)
+        l->io->prev = io;
     l->io = io;
     return 1;
 }

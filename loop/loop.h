@@ -9,6 +9,7 @@
  *   loop/sync.h    event, semaphore, bounded queue
  *   loop/group.h   task groups (TaskGroup / gather)
  *   loop/io.h      descriptor readiness with select(), cross-thread wakeup
+ *   loop/net.h     awaitable sockets: connect, accept, read, write
  *
  * Header-only: every function is static inline, so any number of files may
  * include it; there is no implementation file to compile. On a POSIX host
@@ -23,6 +24,7 @@
 #include "core.h"
 #include "group.h"
 #include "io.h"
+#include "net.h"
 #include "sync.h"
 
 #endif /* PT_LOOP_LOOP_H */

@@ -56,8 +56,23 @@ enum {
     PT_EINVAL = -4,     /* a bad argument, e.g. a descriptor select() cannot hold */
     PT_EBUSY = -5,      /* already awaited / already in use */
     PT_EBADF = -6,      /* the descriptor was closed while waited on */
-    PT_EFAILED = -7     /* a task of the group failed */
+    PT_EFAILED = -7,    /* a task of the group failed */
+    /* Sockets (loop/net.h): */
+    PT_ECLOSED = -8,   /* the peer closed the connection (EOF, EPIPE) */
+    PT_ERESET = -9,    /* the peer reset the connection (ECONNRESET) */
+    PT_EREFUSED = -10, /* nobody listens there (ECONNREFUSED) */
+    PT_EMFILE = -11,   /* out of descriptors (EMFILE, ENFILE, or >= FD_SETSIZE) */
+    PT_ESYS = -12      /* another system error: the socket's `err` has errno */
 };
+
+/* A short name for a result, for messages: "PT_ETIMEDOUT" and so on. */
+static inline const char *pt_strerror(int result) {
+    static const char *const names[] = {"PT_OK",      "PT_ETIMEDOUT", "PT_ECANCELLED", "PT_EFULL",
+                                        "PT_EINVAL",  "PT_EBUSY",     "PT_EBADF",      "PT_EFAILED",
+                                        "PT_ECLOSED", "PT_ERESET",    "PT_EREFUSED",   "PT_EMFILE",
+                                        "PT_ESYS"};
+    return result <= 0 && -result < (int)(sizeof names / sizeof names[0]) ? names[-result] : "?";
+}
 
 struct pt_loop;
 struct pt_task;

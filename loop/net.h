@@ -1,0 +1,579 @@
+/*
+ * loop/net.h - awaitable stream sockets on the readiness check (POSIX hosts,
+ * PT_LOOP_IO): TCP over IPv4 and IPv6, and Unix-domain stream sockets.
+ *
+ * A struct pt_sock is a non-blocking descriptor plus the state of the one
+ * operation in progress on it. The operations are macros used inside a task
+ * or PT_SUB body, like PT_SLEEP; each ends with a result in PT_WAIT_RESULT()
+ * and a byte count in the socket's `done`:
+ *
+ *   PT_SOCK_CONNECT(s, addr, timeout)           open s and connect it
+ *   PT_SOCK_ACCEPT(listener, s, timeout)        accept one connection into s
+ *   PT_SOCK_READ(s, buf, cap, timeout)          read what is there (1..cap)
+ *   PT_SOCK_READ_EXACT(s, buf, n, timeout)      read exactly n bytes
+ *   PT_SOCK_READ_UNTIL(s, buf, cap, c, timeout) read up to and with byte c
+ *   PT_SOCK_WRITE(s, buf, n, timeout)           write all n bytes
+ *
+ * The size argument is read once, when the operation starts (so it may be
+ * s->done of the last read). The others are evaluated again after every
+ * wait, so, as for every wait, they must not be locals of the body: use
+ * the task's own struct.
+ * `timeout` (ticks; PT_FOREVER for none) bounds the whole operation, not
+ * each wait. Results, as values (never a signal, never a crash):
+ *
+ *   PT_OK          done
+ *   PT_ETIMEDOUT   the timeout passed first (`done` says how far it got)
+ *   PT_ECLOSED     the peer closed: end of file before the bytes asked
+ *                  for, or a write after the peer shut down (EPIPE)
+ *   PT_ERESET      the peer reset the connection
+ *   PT_EREFUSED    connect: nobody listens at that address
+ *   PT_EMFILE      out of descriptors, or a descriptor select() cannot hold
+ *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timer heap
+ *                  was full (a wait with a timeout)
+ *   PT_EINVAL      a socket that is not open, a bad address
+ *   PT_ESYS        another error; s->err holds errno
+ *
+ * Writes never raise SIGPIPE (MSG_NOSIGNAL, or SO_NOSIGPIPE where that is
+ * what the system has). Nothing allocates: buffers belong to the caller.
+ *
+ * Cancelling a task inside any of these removes its descriptor wait and
+ * timer at once (pt_cancel) and leaves the socket open, as it was: `done`
+ * says how many bytes the cancelled operation had moved, and for a connect
+ * the descriptor exists with the connection perhaps still in progress. The
+ * task's PT_TASK_CLEANUP section decides: usually pt_sock_close(s).
+ * After a timeout the socket stays open too, except for a connect, which is
+ * abandoned and closed (as for any failed connect).
+ */
+#ifndef PT_LOOP_NET_H
+#define PT_LOOP_NET_H
+
+#include "io.h"
+
+#if PT_LOOP_IO
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include <arpa/inet.h>
+
+/*
+ * PT_ACCEPT_BATCH: PT_SOCK_ACCEPT takes connections without waiting as
+ * long as some are pending; after this many in a row it goes once around
+ * the loop first, so a flood of connections cannot starve other tasks.
+ */
+#ifndef PT_ACCEPT_BATCH
+#define PT_ACCEPT_BATCH 64
+#endif
+
+/* Out of descriptors, an accept waits before trying again: from
+ * PT_ACCEPT_BACKOFF_MIN ticks, doubling up to PT_ACCEPT_BACKOFF_MAX. */
+#ifndef PT_ACCEPT_BACKOFF_MIN
+#define PT_ACCEPT_BACKOFF_MIN PT_MS(10)
+#endif
+#ifndef PT_ACCEPT_BACKOFF_MAX
+#define PT_ACCEPT_BACKOFF_MAX PT_MS(1000)
+#endif
+
+/* An address of any family the sockets here speak. */
+struct pt_addr {
+    union {
+        struct sockaddr sa;
+        struct sockaddr_in in;
+        struct sockaddr_in6 in6;
+        struct sockaddr_un un;
+    } u;
+    socklen_t len;
+};
+
+/* A stream socket: caller-owned, one operation at a time. */
+struct pt_sock {
+    int fd;      /* -1 when closed */
+    int err;     /* errno behind the last PT_ESYS */
+    size_t done; /* bytes moved by the current or last operation */
+    size_t want; /* its size argument, read once when it starts */
+    pt_time_t deadline;
+    unsigned short backoff; /* listener: ticks to wait after PT_EMFILE */
+    unsigned char flags;    /* PT__S_* */
+    unsigned char batch;    /* listener: accepts since it last waited */
+    struct pt_io io;
+};
+
+#define PT__S_DEADLINE 0x01u   /* the operation has a deadline */
+#define PT__S_WAITED 0x02u     /* woke from a wait: try the system call */
+#define PT__S_READ_MORE 0x04u  /* the last read filled its buffer: try first */
+#define PT__S_CONNECTING 0x08u /* connect() returned EINPROGRESS */
+#define PT__S_BACKOFF 0x10u    /* listener: wait `backoff` before accepting */
+#define PT__S_PAUSE 0x20u      /* listener: go once around the loop first */
+
+/* Internal: "not yet; wait and call the step again". Not a result. */
+#define PT__AGAIN 1
+
+/* ---- addresses ----------------------------------------------------------- */
+
+/* An IPv4 ("127.0.0.1") or IPv6 ("::1") address and port. PT_EINVAL if ip
+ * is neither. */
+static inline int pt_addr_ip(struct pt_addr *a, const char *ip, unsigned port) {
+    memset(a, 0, sizeof *a);
+    if (inet_pton(AF_INET, ip, &a->u.in.sin_addr) == 1) {
+        a->u.in.sin_family = AF_INET;
+        a->u.in.sin_port = htons((uint16_t)port);
+        a->len = (socklen_t)sizeof a->u.in;
+    } else if (inet_pton(AF_INET6, ip, &a->u.in6.sin6_addr) == 1) {
+        a->u.in6.sin6_family = AF_INET6;
+        a->u.in6.sin6_port = htons((uint16_t)port);
+        a->len = (socklen_t)sizeof a->u.in6;
+    } else {
+        return PT_EINVAL;
+    }
+    return port > 0xFFFFu ? PT_EINVAL : PT_OK;
+}
+
+/* A Unix-domain socket path. PT_EINVAL if it does not fit sun_path. */
+static inline int pt_addr_unix(struct pt_addr *a, const char *path) {
+    size_t n = strlen(path);
+    memset(a, 0, sizeof *a);
+    if (n == 0 || n >= sizeof a->u.un.sun_path)
+        return PT_EINVAL;
+    a->u.un.sun_family = AF_UNIX;
+    memcpy(a->u.un.sun_path, path, n + 1);
+    a->len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + 1);
+    return PT_OK;
+}
+
+/* The port of an IP address (0 for other families). */
+static inline unsigned pt_addr_port(const struct pt_addr *a) {
+    if (a->u.sa.sa_family == AF_INET)
+        return ntohs(a->u.in.sin_port);
+    if (a->u.sa.sa_family == AF_INET6)
+        return ntohs(a->u.in6.sin6_port);
+    return 0;
+}
+
+/* "127.0.0.1:3000", "[::1]:3000" or the path, into buf (always
+ * terminated). */
+static inline const char *pt_addr_format(const struct pt_addr *a, char *buf, size_t cap) {
+    char ip[INET6_ADDRSTRLEN];
+    if (cap == 0)
+        return buf;
+    buf[0] = '\0';
+    if (a->u.sa.sa_family == AF_INET && inet_ntop(AF_INET, &a->u.in.sin_addr, ip, sizeof ip))
+        (void)snprintf(buf, cap, "%s:%u", ip, pt_addr_port(a));
+    else if (a->u.sa.sa_family == AF_INET6 &&
+             inet_ntop(AF_INET6, &a->u.in6.sin6_addr, ip, sizeof ip))
+        (void)snprintf(buf, cap, "[%s]:%u", ip, pt_addr_port(a));
+    else if (a->u.sa.sa_family == AF_UNIX)
+        (void)snprintf(buf, cap, "%s", a->u.un.sun_path);
+    return buf;
+}
+
+/* ---- opening and closing ------------------------------------------------ */
+
+static inline void pt_sock_init(struct pt_sock *s) {
+    memset(s, 0, sizeof *s);
+    s->fd = -1;
+}
+
+/* errno as a result (and s->err). */
+static inline int pt__sock_errno(struct pt_sock *s, int e) {
+    s->err = e;
+    switch (e) {
+    case ECONNREFUSED:
+        return PT_EREFUSED;
+    case ECONNRESET:
+        return PT_ERESET;
+    case EPIPE:
+        return PT_ECLOSED;
+    case EMFILE:
+    case ENFILE:
+        return PT_EMFILE;
+    case ETIMEDOUT:
+        return PT_ETIMEDOUT;
+    case EBADF:
+    case ENOTSOCK:
+        return PT_EINVAL;
+    default:
+        return PT_ESYS;
+    }
+}
+
+/* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. A
+ * descriptor select() cannot hold is closed and refused (PT_EMFILE). */
+static inline int pt__sock_setup(struct pt_sock *s, int fd) {
+    int one = 1;
+    (void)one;
+    if (fd >= FD_SETSIZE) {
+        close(fd);
+        s->err = EMFILE;
+        return PT_EMFILE;
+    }
+    if (fcntl(fd, F_SETFL, O_NONBLOCK) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+        int e = errno;
+        close(fd);
+        return pt__sock_errno(s, e);
+    }
+#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
+    (void)setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+    s->fd = fd;
+    return PT_OK;
+}
+
+/* Adopt an open stream descriptor (from socketpair(), say). PT_EMFILE if
+ * select() cannot hold it (it is then closed). */
+static inline int pt_sock_adopt(struct pt_sock *s, int fd) {
+    pt_sock_init(s);
+    return pt__sock_setup(s, fd);
+}
+
+/* A new socket of a's family. */
+static inline int pt__sock_open(struct pt_sock *s, const struct pt_addr *a) {
+    int fd = socket(a->u.sa.sa_family, SOCK_STREAM, 0);
+    if (fd < 0)
+        return pt__sock_errno(s, errno);
+    return pt__sock_setup(s, fd);
+}
+
+/*
+ * Open s listening on a (port 0: a free one; pt_sock_local_addr tells
+ * which) with a backlog of `backlog` connections. SO_REUSEADDR is set for
+ * IP addresses. Synchronous: PT_OK or an error (s is then closed).
+ */
+static inline int pt_sock_listen(struct pt_sock *s, const struct pt_addr *a, int backlog) {
+    int rc, one = 1;
+    pt_sock_init(s);
+    rc = pt__sock_open(s, a);
+    if (rc != PT_OK)
+        return rc;
+    if (a->u.sa.sa_family != AF_UNIX)
+        (void)setsockopt(s->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(s->fd, &a->u.sa, a->len) != 0 || listen(s->fd, backlog) != 0) {
+        rc = pt__sock_errno(s, errno);
+        close(s->fd);
+        s->fd = -1;
+    }
+    return rc;
+}
+
+/* The address s is bound to (PT_OK), e.g. to learn a listener's port. */
+static inline int pt_sock_local_addr(struct pt_sock *s, struct pt_addr *a) {
+    a->len = (socklen_t)sizeof a->u;
+    return getsockname(s->fd, &a->u.sa, &a->len) == 0 ? PT_OK : pt__sock_errno(s, errno);
+}
+
+/* The address of s's peer (PT_OK). */
+static inline int pt_sock_peer_addr(struct pt_sock *s, struct pt_addr *a) {
+    a->len = (socklen_t)sizeof a->u;
+    return getpeername(s->fd, &a->u.sa, &a->len) == 0 ? PT_OK : pt__sock_errno(s, errno);
+}
+
+/* TCP_NODELAY on or off: send small writes at once (PT_OK). */
+static inline int pt_sock_nodelay(struct pt_sock *s, int on) {
+    return setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == 0
+               ? PT_OK
+               : pt__sock_errno(s, errno);
+}
+
+/* Send end-of-file to the peer and keep reading (shutdown SHUT_WR). */
+static inline int pt_sock_shutdown(struct pt_sock *s) {
+    if (s->fd < 0)
+        return PT_EINVAL;
+    return shutdown(s->fd, SHUT_WR) == 0 ? PT_OK : pt__sock_errno(s, errno);
+}
+
+/* Close s; closing a closed socket does nothing. It must not be waited on
+ * (a task inside an operation on it is cancelled first). */
+static inline void pt_sock_close(struct pt_sock *s) {
+    if (s->fd >= 0)
+        close(s->fd);
+    s->fd = -1;
+    s->flags = 0;
+}
+
+/* ---- the operations: a step function each, run until it is done -------- */
+
+/* Internal: start an operation on s. */
+static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock *s, pt_time_t timeout,
+                                 size_t want) {
+    s->want = want; /* (read before `done` is reset: n may be s->done) */
+    s->done = 0;
+    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED);
+    if (timeout != PT_FOREVER) {
+        s->deadline = pt_time_after(l->now, timeout);
+        s->flags |= PT__S_DEADLINE;
+    }
+    return PT__AGAIN;
+}
+
+/*
+ * Internal: park until s's descriptor is ready for `events`, or sleep
+ * through a listener's back-off or pause, within the operation's deadline.
+ * 0 with the result in g if it could not park (timed out, heap full).
+ */
+static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                struct pt_sock *s, unsigned events) {
+    pt_time_t left = PT_FOREVER;
+    if (s->flags & PT__S_DEADLINE) {
+        left = pt_time_until(l->now, s->deadline);
+        if (left == 0) {
+            g->value.i = PT_ETIMEDOUT;
+            return 0;
+        }
+    }
+    s->flags |= PT__S_WAITED;
+    if (s->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
+        pt_time_t pause = (s->flags & PT__S_BACKOFF) ? s->backoff : 0;
+        s->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
+        return pt__park(l, t, g, PT__WAIT_NONE, NULL, pause < left ? pause : left);
+    }
+    return pt__io_start(l, t, g, &s->io, s->fd, events, left);
+}
+
+/* Internal: the operation loop. `step` returns a result or PT__AGAIN. */
+#define PT__SOCK_RUN(s, timeout, want, events, step)                                               \
+    do {                                                                                           \
+        pt__gen->value.i = pt__sock_begin(pt__loop, (s), (timeout), (want));                       \
+        while ((pt__gen->value.i = (step)) == PT__AGAIN) {                                         \
+            PT__PARK_IF(pt__sock_wait(pt__loop, pt__task, pt__gen, (s), (events)));                \
+            if (pt__gen->value.i != PT_OK)                                                         \
+                break;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+static inline int pt__sock_connect_step(struct pt_sock *s, const struct pt_addr *a) {
+    int e = 0, rc;
+    socklen_t len = (socklen_t)sizeof e;
+    if (!(s->flags & PT__S_CONNECTING)) {
+        if (s->fd >= 0)
+            return PT_EBUSY; /* never leak the descriptor it has */
+        if ((rc = pt__sock_open(s, a)) != PT_OK)
+            return rc;
+        if (connect(s->fd, &a->u.sa, a->len) == 0)
+            return PT_OK;
+        if (errno == EINPROGRESS || errno == EINTR) {
+            s->flags |= PT__S_CONNECTING;
+            return PT__AGAIN;
+        }
+        return pt__sock_errno(s, errno);
+    }
+    if (!(s->flags & PT__S_WAITED))
+        return PT__AGAIN;
+    if (getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &len) != 0)
+        return pt__sock_errno(s, errno);
+    s->flags &= (unsigned char)~PT__S_CONNECTING;
+    return e == 0 ? PT_OK : pt__sock_errno(s, e);
+}
+
+/* Internal: a connect that failed (or timed out) leaves nothing open. */
+static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
+    s->flags &= (unsigned char)~PT__S_CONNECTING;
+    if (result != PT_OK && result != PT_EBUSY)
+        pt_sock_close(s);
+    return result;
+}
+
+/*
+ * Open s (a struct pt_sock, closed: pt_sock_init) and connect it to *addr.
+ * PT_OK, or PT_EREFUSED, PT_ERESET, PT_ETIMEDOUT, PT_EMFILE, PT_EFULL,
+ * PT_ESYS; after a failure s is closed. PT_EBUSY if s is open.
+ */
+#define PT_SOCK_CONNECT(s, addr, timeout)                                                          \
+    do {                                                                                           \
+        PT__SOCK_RUN((s), (timeout), 0, PT_WRITABLE, pt__sock_connect_step((s), (addr)));          \
+        pt__gen->value.i = pt__sock_connect_end((s), (int)pt__gen->value.i);                       \
+    } while (0)
+
+static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
+    int fd;
+    if (ls->fd < 0)
+        return PT_EINVAL;
+    if (ls->flags & (PT__S_BACKOFF | PT__S_PAUSE))
+        return PT__AGAIN; /* pt__sock_wait sleeps first */
+    if (ls->batch >= PT_ACCEPT_BATCH) {
+        ls->batch = 0;
+        ls->flags |= PT__S_PAUSE;
+        return PT__AGAIN;
+    }
+    for (;;) {
+        fd = accept(ls->fd, NULL, NULL);
+        if (fd >= 0)
+            break;
+        if (errno == EINTR || errno == ECONNABORTED)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            ls->batch = 0;
+            return PT__AGAIN;
+        }
+        if (errno == EMFILE || errno == ENFILE) {
+            /* Next time, wait before trying: the pending connection stays
+             * in the backlog (and the listener readable) meanwhile. */
+            ls->backoff = ls->backoff ? (unsigned short)(ls->backoff * 2u)
+                                      : (unsigned short)PT_ACCEPT_BACKOFF_MIN;
+            if (ls->backoff > PT_ACCEPT_BACKOFF_MAX)
+                ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MAX;
+            ls->flags |= PT__S_BACKOFF;
+        }
+        return pt__sock_errno(ls, errno);
+    }
+    ls->batch++;
+    pt_sock_init(s);
+    if (pt__sock_setup(s, fd) == PT_EMFILE) {
+        ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
+        ls->flags |= PT__S_BACKOFF;
+        ls->err = EMFILE;
+        return PT_EMFILE;
+    }
+    if (s->fd < 0)
+        return PT_ESYS; /* fcntl failed: s->err has errno */
+    ls->backoff = 0;
+    return PT_OK;
+}
+
+/*
+ * Accept one connection on listener ls into s (a struct pt_sock, closed).
+ * It takes a pending connection at once if there is one (see
+ * PT_ACCEPT_BATCH). PT_EMFILE when out of descriptors: the connection
+ * stays pending and the next PT_SOCK_ACCEPT on ls first waits a back-off
+ * (PT_ACCEPT_BACKOFF_MIN, doubling), so an accept loop does not spin.
+ */
+#define PT_SOCK_ACCEPT(ls, s, timeout)                                                             \
+    PT__SOCK_RUN((ls), (timeout), 0, PT_READABLE, pt__sock_accept_step((ls), (s)))
+
+/*
+ * Internal: one recv into buf[0..cap), as a result; *n gets the count.
+ * Unless the last read filled its buffer, recv is called only after a
+ * wait: a read that came back short emptied the socket, so trying again
+ * before select() says so would only return EAGAIN.
+ */
+static inline int pt__sock_recv(struct pt_sock *s, void *buf, size_t cap, size_t *n, int flags) {
+    ssize_t r;
+    if (s->fd < 0)
+        return PT_EINVAL;
+    if (!(s->flags & (PT__S_WAITED | PT__S_READ_MORE)))
+        return PT__AGAIN;
+    s->flags &= (unsigned char)~(PT__S_WAITED | PT__S_READ_MORE);
+    do
+        r = recv(s->fd, buf, cap, flags);
+    while (r < 0 && errno == EINTR);
+    if (r > 0) {
+        *n = (size_t)r;
+        if ((size_t)r == cap)
+            s->flags |= PT__S_READ_MORE;
+        return PT_OK;
+    }
+    if (r == 0)
+        return PT_ECLOSED;
+    if (errno == EAGAIN || errno == EWOULDBLOCK)
+        return PT__AGAIN;
+    return pt__sock_errno(s, errno);
+}
+
+static inline int pt__sock_read_step(struct pt_sock *s, void *buf) {
+    if (s->want == 0)
+        return PT_OK;
+    return pt__sock_recv(s, buf, s->want, &s->done, 0);
+}
+
+/*
+ * Read what is there, 1 to cap bytes, into buf; s->done says how many.
+ * PT_ECLOSED at end of file. A read that comes back short makes the next
+ * one wait for readiness before calling recv (nothing is left now), so a
+ * request-reply exchange costs one recv per message.
+ */
+#define PT_SOCK_READ(s, buf, cap, timeout)                                                         \
+    PT__SOCK_RUN((s), (timeout), (cap), PT_READABLE, pt__sock_read_step((s), (buf)))
+
+static inline int pt__sock_read_exact_step(struct pt_sock *s, void *buf) {
+    size_t got = 0, n = s->want;
+    int rc;
+    while (s->done < n) {
+        rc = pt__sock_recv(s, (char *)buf + s->done, n - s->done, &got, 0);
+        if (rc != PT_OK)
+            return rc;
+        s->done += got;
+    }
+    return PT_OK;
+}
+
+/* Read exactly n bytes into buf. PT_ECLOSED if the peer closes first
+ * (s->done says how many came). */
+#define PT_SOCK_READ_EXACT(s, buf, n, timeout)                                                     \
+    PT__SOCK_RUN((s), (timeout), (n), PT_READABLE, pt__sock_read_exact_step((s), (buf)))
+
+static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int delim) {
+    char *p = (char *)buf;
+    size_t cap = s->want;
+    const char *hit;
+    ssize_t r;
+    while (s->done < cap) {
+        size_t got = 0;
+        /* Peek, then take only up to the delimiter: what follows it stays
+         * in the socket for the next read; nothing is buffered here. */
+        int rc = pt__sock_recv(s, p + s->done, cap - s->done, &got, MSG_PEEK);
+        if (rc != PT_OK)
+            return rc;
+        hit = (const char *)memchr(p + s->done, delim, got);
+        if (hit && (size_t)(hit - (p + s->done)) + 1 < got) {
+            got = (size_t)(hit - (p + s->done)) + 1;
+            s->flags |= PT__S_READ_MORE; /* the rest is still there */
+        }
+        do
+            r = recv(s->fd, p + s->done, got, 0);
+        while (r < 0 && errno == EINTR);
+        if (r != (ssize_t)got) /* the bytes just peeked at are there */
+            return r < 0 ? pt__sock_errno(s, errno) : PT_ESYS;
+        s->done += got;
+        if (hit)
+            return PT_OK;
+    }
+    return PT_EFULL;
+}
+
+/*
+ * Read into buf up to and including the first byte equal to delim;
+ * s->done is the length with the delimiter. Bytes after it stay in the
+ * socket for the next read. PT_EFULL if cap bytes came without it (they
+ * are in buf, consumed); PT_ECLOSED if the peer closed first.
+ */
+#define PT_SOCK_READ_UNTIL(s, buf, cap, delim, timeout)                                            \
+    PT__SOCK_RUN((s), (timeout), (cap), PT_READABLE, pt__sock_read_until_step((s), (buf), (delim)))
+
+#ifdef MSG_NOSIGNAL
+#define PT__SEND_FLAGS MSG_NOSIGNAL
+#else
+#define PT__SEND_FLAGS 0 /* SO_NOSIGPIPE, set by pt__sock_setup */
+#endif
+
+static inline int pt__sock_write_step(struct pt_sock *s, const void *buf) {
+    size_t n = s->want;
+    ssize_t r;
+    if (s->fd < 0)
+        return PT_EINVAL;
+    while (s->done < n) {
+        r = send(s->fd, (const char *)buf + s->done, n - s->done, PT__SEND_FLAGS);
+        if (r > 0) {
+            s->done += (size_t)r;
+        } else if (r < 0 && errno == EINTR) {
+            continue;
+        } else if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return PT__AGAIN;
+        } else {
+            return r < 0 ? pt__sock_errno(s, errno) : PT_ESYS;
+        }
+    }
+    return PT_OK;
+}
+
+/*
+ * Write all n bytes of buf, waiting for the socket to be writable as often
+ * as it takes. PT_ECLOSED or PT_ERESET if the peer is gone (s->done says
+ * how many bytes the kernel took).
+ */
+#define PT_SOCK_WRITE(s, buf, n, timeout)                                                          \
+    PT__SOCK_RUN((s), (timeout), (n), PT_WRITABLE, pt__sock_write_step((s), (buf)))
+
+#endif /* PT_LOOP_IO */
+#endif /* PT_LOOP_NET_H */
