@@ -22,9 +22,13 @@
  *  - equal deadlines wake in the order they were set, which would put main
  *    first; so main yields once after waking (asyncio's sleep(0)) and the
  *    background line due at the same instant is printed before main goes on.
+ *
+ *   background [--timeline]   (--timeline: chart which task ran when)
  */
 #include <stdio.h>
 #include <time.h>
+
+#include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "loop/loop.h"
 #include "stopwatch.h"
@@ -78,7 +82,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4];
     struct pt_task main_t;
@@ -86,9 +90,15 @@ int main(void) {
 
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     (void)pt_spawn(&loop, &main_t, main_task);
+    timeline_name(&main_t, "main");
+    timeline_name(&bg.task, "background");
+    if (demo_has_opt(argc, argv, "--timeline"))
+        timeline_start();
     rc = pt_loop_run(&loop);
     printf("%7.1f ms  pt_loop_run returned %d\n", wall_ms() - start_ms, rc);
     printf("Watch: 5 background lines, main!, 5 more, 100 ms apart; the loop ends with main\n"
            "at 1000 ms, although the background task would go on forever.\n");
+    if (tl.on)
+        timeline_print(61);
     return rc == PT_OK && bg.printed == 10 ? 0 : 1;
 }

@@ -4,9 +4,13 @@
  * about 1200 ms; two tasks sleeping 500 ms and 700 ms at the same time,
  * awaited together as a group (asyncio's gather), take about 700 ms, the
  * longer of the two. Everything runs on one thread, on the real clock.
+ *
+ *   sleep_serial_concurrent [--timeline]   (--timeline: chart which task ran when)
  */
 #include <stdio.h>
 #include <time.h>
+
+#include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "loop/loop.h"
 #include "stopwatch.h"
@@ -77,7 +81,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4]; /* at most 2 timers at once; room to spare */
     struct demo d;
@@ -85,6 +89,11 @@ int main(void) {
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     d.result = PT_OK;
     (void)pt_spawn(&loop, &d.task, main_task);
+    timeline_name(&d.task, "main");
+    timeline_name(&d.sleepers[0].task, "sleep 500");
+    timeline_name(&d.sleepers[1].task, "sleep 700");
+    if (demo_has_opt(argc, argv, "--timeline"))
+        timeline_start();
     if (pt_loop_run_until(&loop, &d.task) != PT_ENDED || d.result != PT_OK) {
         fprintf(stderr, "sleep_serial_concurrent: the loop did not finish the demo\n");
         return 1;
@@ -96,5 +105,7 @@ int main(void) {
            d.concurrent_ms, d.concurrent_cpu);
     printf("Watch: serial is the sum (about 1200 ms), concurrent the longest (about 700 ms),\n"
            "on one thread, with the CPU idle while the loop waits.\n");
+    if (tl.on)
+        timeline_print(61);
     return 0;
 }

@@ -4,10 +4,14 @@
  * would take 6 s; run as three tasks of one loop, on one thread, they
  * overlap: they finish in the order of their waits (B, A, C) and the whole
  * run takes as long as the longest wait, about 3 s.
+ *
+ *   three_jobs [--timeline]   (--timeline: chart which job ran when)
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "loop/loop.h"
 #include "stopwatch.h"
@@ -33,7 +37,7 @@ static PT_THREAD(job_run(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4];
     static const char *const names[3] = {"A", "B", "C"};
@@ -49,7 +53,10 @@ int main(void) {
         jobs[i].name = names[i];
         jobs[i].ms = waits[i];
         (void)pt_spawn(&loop, &jobs[i].task, job_run);
+        timeline_name(&jobs[i].task, names[i]);
     }
+    if (demo_has_opt(argc, argv, "--timeline"))
+        timeline_start();
     rc = pt_loop_run(&loop);
     total = wall_ms() - start_ms;
     cpu = cpu_ms() - c0;
@@ -58,5 +65,7 @@ int main(void) {
     printf("total: wall %.1f ms (the waits add up to 6000 ms), CPU %.1f ms\n", total, cpu);
     printf("Watch: the order is B, A, C (shortest wait first, not start order), and the\n"
            "total is the longest wait, about 3000 ms, not the sum.\n");
+    if (tl.on)
+        timeline_print(61);
     return rc == PT_OK && strcmp(order, "B, A, C") == 0 ? 0 : 1;
 }

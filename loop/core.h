@@ -314,6 +314,15 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
     t->awaiter = NULL;
 }
 
+/*
+ * PT_LOOP_ON_RUN(loop, task): if defined before the loop's headers are
+ * included, called just before the loop resumes a task, e.g. to record
+ * which task ran when (the demos' --timeline). By default, nothing.
+ */
+#ifndef PT_LOOP_ON_RUN
+#define PT_LOOP_ON_RUN(loop, task) ((void)0)
+#endif
+
 /* Run t once (it was at the head of the ready queue). */
 static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
     char status;
@@ -322,6 +331,7 @@ static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
         return;
     }
     t->gen.aux &= (unsigned char)~PT__T_WAIT_MASK; /* see pt__waitq_wake_one */
+    PT_LOOP_ON_RUN(l, t);
     status = t->fn(l, t);
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);

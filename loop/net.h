@@ -165,8 +165,12 @@ static inline const char *pt_addr_format(const struct pt_addr *a, char *buf, siz
     else if (a->u.sa.sa_family == AF_INET6 &&
              inet_ntop(AF_INET6, &a->u.in6.sin6_addr, ip, sizeof ip))
         (void)snprintf(buf, cap, "[%s]:%u", ip, pt_addr_port(a));
-    else if (a->u.sa.sa_family == AF_UNIX)
-        (void)snprintf(buf, cap, "%s", a->u.un.sun_path);
+    else if (a->u.sa.sa_family == AF_UNIX) { /* (truncated to fit, as snprintf would) */
+        size_t n = strnlen(a->u.un.sun_path, sizeof a->u.un.sun_path);
+        n = n < cap ? n : cap - 1;
+        memcpy(buf, a->u.un.sun_path, n);
+        buf[n] = '\0';
+    }
     return buf;
 }
 

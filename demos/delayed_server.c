@@ -1,0 +1,75 @@
+/*
+ * demos/delayed_server.c - the slow server of the fifth source document on
+ * its own (see delayed_server.h): each "request" is answered "response"
+ * after a pseudo-random 500 to 2000 ms. Run delayed_client against it:
+ *
+ *   build/demos/delayed_server --port 3001 &
+ *   build/demos/delayed_client --port 3001
+ *
+ *   delayed_server [--port N] [--seconds S] [--scale D]
+ *     --port N     listen on 127.0.0.1:N (default 3001; 0: a free port)
+ *     --seconds S  stop after S seconds (default: run until killed)
+ *     --scale D    divide every delay by D (default 1)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "delayed_server.h"
+
+struct lifetime {
+    struct pt_task task;
+    pt_time_t ms;
+    struct pt_event never;
+};
+
+/* Keeps the loop alive; the server's tasks are background tasks. */
+static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
+    struct lifetime *t = (struct lifetime *)task;
+    PT_TASK_BEGIN(loop, task);
+    if (t->ms)
+        PT_SLEEP(PT_MS(t->ms));
+    else
+        PT_EVENT_WAIT(&t->never, PT_FOREVER);
+    PT_TASK_END();
+}
+
+static long opt_num(int argc, char **argv, const char *opt, long dflt) {
+    int i;
+    for (i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], opt) == 0)
+            return strtol(argv[i + 1], NULL, 10);
+    return dflt;
+}
+
+int main(int argc, char **argv) {
+    static struct pt_loop loop;
+    static struct pt_task *heap[DS_MAX_CONN + 4];
+    static struct ds_server server;
+    static struct lifetime life;
+    char where[64];
+    long port = opt_num(argc, argv, "--port", 3001);
+    long scale = opt_num(argc, argv, "--scale", 1);
+    int rc;
+
+    if (port < 0 || port > 65535 || scale < 1) {
+        fprintf(stderr, "usage: %s [--port N] [--seconds S] [--scale D]\n", argv[0]);
+        return 2;
+    }
+    (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    server.verbose = 1;
+    rc = ds_start(&loop, &server, (unsigned)port, (unsigned)scale);
+    if (rc != PT_OK) {
+        fprintf(stderr, "delayed_server: cannot listen on 127.0.0.1:%ld: %s (%s)\n", port,
+                pt_strerror(rc), strerror(server.listener.err));
+        return 1;
+    }
+    printf("listening on %s\n", pt_addr_format(&server.addr, where, sizeof where));
+    fflush(stdout);
+    life.ms = (pt_time_t)(opt_num(argc, argv, "--seconds", 0) * 1000);
+    pt_event_init(&life.never);
+    (void)pt_spawn(&loop, &life.task, lifetime_run);
+    rc = pt_loop_run(&loop);
+    printf("answered %u requests; stopped (%s)\n", server.answered, pt_strerror(rc));
+    return rc == PT_OK ? 0 : 1;
+}

@@ -1,0 +1,276 @@
+/*
+ * demos/echo_server.c - the echo server of the second source document, in
+ * C: it answers every message with "Got: " and the message, while a
+ * countdown task (every 4 ticks, from 6) and a countup task (every tick)
+ * keep printing on the same thread. Talk to it with a real client:
+ *
+ *   build/demos/echo_server &         (listens on 127.0.0.1:3000)
+ *   nc 127.0.0.1 3000                  (type lines; each comes back)
+ *
+ *   echo_server [--port N] [--seconds S] [--tick MS] [--client] [--timeline]
+ *     --port N     listen on port N (0: a free port; the first line says which)
+ *     --seconds S  stop after S seconds (default: run until killed)
+ *     --tick MS    the countup period (default 1000; countdown every 4 ticks)
+ *     --client     also run a client task in this process that talks to the
+ *                  server over TCP: three messages, a pause between them
+ *     --timeline   at the end, chart which task ran when
+ *
+ * Where the document's server handles one client with callbacks, each
+ * connection here is a task of its own: up to MAX_CONN at once; more wait
+ * in the listen backlog until one leaves (the acceptor waits on a
+ * semaphore for a free slot, it does not refuse or drop them).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h" /* first: it hooks the loop (--timeline) */
+
+#include "loop/loop.h"
+#include "stopwatch.h"
+
+#define MAX_CONN 16
+#define MSG_MAX 1024
+
+static double start_ms;
+static unsigned tick_ms = 1000;
+
+/* A line of output, with the milliseconds since the start. */
+static void say(const char *fmt, ...) {
+    va_list ap;
+    printf("%8.1f ms  ", wall_ms() - start_ms);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* ---- the counters ------------------------------------------------------- */
+
+struct counter {
+    struct pt_task task;
+    long n;
+};
+
+static PT_THREAD(countdown(struct pt_loop *loop, struct pt_task *task)) {
+    struct counter *c = (struct counter *)task;
+    PT_TASK_BEGIN(loop, task);
+    for (c->n = 6; c->n > 0; c->n--) {
+        say("Down %ld", c->n);
+        PT_SLEEP(PT_MS(4 * tick_ms));
+    }
+    PT_TASK_END();
+}
+
+static PT_THREAD(countup(struct pt_loop *loop, struct pt_task *task)) {
+    struct counter *c = (struct counter *)task;
+    PT_TASK_BEGIN(loop, task);
+    for (c->n = 0;; c->n++) {
+        say("Up %ld", c->n);
+        PT_SLEEP(PT_MS(tick_ms));
+    }
+    PT_TASK_END();
+}
+
+/* ---- the server ---------------------------------------------------------- */
+
+struct conn {
+    struct pt_task task;
+    struct pt_sock sock;
+    char in[MSG_MAX];
+    char out[5 + MSG_MAX]; /* "Got: " + what was read */
+    char peer[64];
+    int busy; /* the slot holds a connection */
+};
+
+static struct pt_semaphore free_slots;
+static struct conn conns[MAX_CONN];
+
+/* Print a message without its line end. */
+static void say_message(const struct conn *c) {
+    size_t n = c->sock.done;
+    while (n > 0 && (c->in[n - 1] == '\n' || c->in[n - 1] == '\r'))
+        n--;
+    say("Received from %s: %.*s", c->peer, (int)n, c->in);
+}
+
+static PT_THREAD(serve(struct pt_loop *loop, struct pt_task *task)) {
+    struct conn *c = (struct conn *)task;
+    PT_TASK_BEGIN(loop, task);
+    say("Connected to %s", c->peer);
+    for (;;) {
+        PT_SOCK_READ(&c->sock, c->in, sizeof c->in, PT_FOREVER);
+        if (PT_WAIT_RESULT() != PT_OK)
+            break; /* PT_ECLOSED: the client left; PT_ERESET: it vanished */
+        say_message(c);
+        memcpy(c->out, "Got: ", 5);
+        memcpy(c->out + 5, c->in, c->sock.done);
+        PT_SOCK_WRITE(&c->sock, c->out, 5 + c->sock.done, PT_FOREVER);
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+    }
+    say("Connection closed: %s (%s)", c->peer, pt_strerror(PT_WAIT_RESULT()));
+    PT_TASK_CLEANUP(); /* also when the server stops: cancelled */
+    pt_sock_close(&c->sock);
+    c->busy = 0;
+    pt_semaphore_release(loop, &free_slots);
+    PT_TASK_END();
+}
+
+struct acceptor {
+    struct pt_task task;
+    struct pt_sock listener;
+    struct conn *c;
+};
+
+static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
+    struct acceptor *a = (struct acceptor *)task;
+    struct pt_addr peer;
+    int i;
+    PT_TASK_BEGIN(loop, task);
+    for (;;) {
+        PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
+        for (i = 0; conns[i].busy; i++) /* the semaphore says one is free */
+            continue;
+        a->c = &conns[i];
+        PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
+        if (PT_WAIT_RESULT() != PT_OK) { /* e.g. PT_EMFILE: it backs off */
+            say("accept: %s", pt_strerror(PT_WAIT_RESULT()));
+            pt_semaphore_release(loop, &free_slots);
+            continue;
+        }
+        (void)pt_sock_nodelay(&a->c->sock, 1);
+        if (pt_sock_peer_addr(&a->c->sock, &peer) == PT_OK)
+            pt_addr_format(&peer, a->c->peer, sizeof a->c->peer);
+        a->c->busy = 1;
+        (void)pt_spawn_background(loop, &a->c->task, serve);
+        timeline_name(&a->c->task, "connection");
+    }
+    PT_TASK_CLEANUP();
+    pt_sock_close(&a->listener);
+    PT_TASK_END();
+}
+
+/* ---- the client (--client) ----------------------------------------------- */
+
+struct client {
+    struct pt_task task;
+    struct pt_sock sock;
+    struct pt_addr addr;
+    int i;
+    char reply[5 + MSG_MAX];
+};
+
+static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
+    static const char *const lines[3] = {"hello\n", "how are the counters doing?\n", "bye\n"};
+    struct client *c = (struct client *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(PT_MS(tick_ms / 2));
+    PT_SOCK_CONNECT(&c->sock, &c->addr, PT_MS(1000));
+    if (PT_WAIT_RESULT() != PT_OK) {
+        say("client: connect: %s", pt_strerror(PT_WAIT_RESULT()));
+        PT_EXIT(&task->gen);
+    }
+    for (c->i = 0; c->i < 3; c->i++) {
+        say("client: sends \"%.*s\"", (int)strlen(lines[c->i]) - 1, lines[c->i]);
+        PT_SOCK_WRITE(&c->sock, lines[c->i], strlen(lines[c->i]), PT_MS(1000));
+        PT_SOCK_READ_UNTIL(&c->sock, c->reply, sizeof c->reply, '\n', PT_MS(1000));
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+        c->reply[c->sock.done - 1] = '\0';
+        say("client: got \"%s\"", c->reply);
+        PT_SLEEP(PT_MS(tick_ms * 3 / 2));
+    }
+    PT_TASK_CLEANUP();
+    pt_sock_close(&c->sock);
+    PT_TASK_END();
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+struct lifetime {
+    struct pt_task task;
+    pt_time_t ms;
+    struct pt_event never;
+};
+
+/* Keeps the loop alive: the counters and connections are background tasks,
+ * cancelled (their cleanups run) when this one ends. */
+static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
+    struct lifetime *t = (struct lifetime *)task;
+    PT_TASK_BEGIN(loop, task);
+    if (t->ms)
+        PT_SLEEP(PT_MS(t->ms));
+    else
+        PT_EVENT_WAIT(&t->never, PT_FOREVER);
+    PT_TASK_END();
+}
+
+static long opt_num(int argc, char **argv, const char *opt, long dflt) {
+    int i;
+    for (i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], opt) == 0)
+            return strtol(argv[i + 1], NULL, 10);
+    return dflt;
+}
+
+int main(int argc, char **argv) {
+    static struct pt_loop loop;
+    static struct pt_task *heap[MAX_CONN + 8];
+    static struct acceptor acc;
+    static struct counter down, up;
+    static struct client client;
+    static struct lifetime life;
+    struct pt_addr addr;
+    char where[64];
+    long port = opt_num(argc, argv, "--port", 3000);
+    int rc;
+
+    tick_ms = (unsigned)opt_num(argc, argv, "--tick", 1000);
+    life.ms = (pt_time_t)(opt_num(argc, argv, "--seconds", 0) * 1000);
+    if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK || tick_ms == 0) {
+        fprintf(stderr,
+                "usage: %s [--port N] [--seconds S] [--tick MS] [--client] "
+                "[--timeline]\n",
+                argv[0]);
+        return 2;
+    }
+    (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    rc = pt_sock_listen(&acc.listener, &addr, 128);
+    if (rc != PT_OK) {
+        fprintf(stderr, "echo_server: cannot listen on 127.0.0.1:%ld: %s (%s)\n", port,
+                pt_strerror(rc), strerror(acc.listener.err));
+        return 1;
+    }
+    (void)pt_sock_local_addr(&acc.listener, &addr);
+    printf("listening on %s\n", pt_addr_format(&addr, where, sizeof where));
+    fflush(stdout);
+
+    start_ms = wall_ms();
+    pt_semaphore_init(&free_slots, MAX_CONN);
+    pt_event_init(&life.never);
+    (void)pt_spawn(&loop, &life.task, lifetime_run);
+    (void)pt_spawn_background(&loop, &acc.task, accept_loop);
+    (void)pt_spawn_background(&loop, &down.task, countdown);
+    (void)pt_spawn_background(&loop, &up.task, countup);
+    timeline_name(&life.task, "main");
+    timeline_name(&acc.task, "acceptor");
+    timeline_name(&down.task, "countdown");
+    timeline_name(&up.task, "countup");
+    if (demo_has_opt(argc, argv, "--client")) {
+        pt_sock_init(&client.sock);
+        client.addr = addr;
+        (void)pt_spawn_background(&loop, &client.task, client_run);
+        timeline_name(&client.task, "client");
+    }
+    if (demo_has_opt(argc, argv, "--timeline"))
+        timeline_start();
+
+    rc = pt_loop_run(&loop);
+    printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_strerror(rc));
+    if (tl.on)
+        timeline_print(61);
+    return rc == PT_OK ? 0 : 1;
+}
