@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""bench/run_net.py - run the network workloads W6 (TCP echo) and W7
+(concurrent delayed requests) of ../shared/WORKLOADS.md for ptloop and the
+anchors, and print one Markdown table with ratios to libuv.
+
+    meson setup /tmp/benchrel --buildtype=release && meson compile -C /tmp/benchrel
+    python3 bench/run_net.py --build /tmp/benchrel [--runs 3] [--only W6|W7]
+
+W6 measures the server: for each anchor's echo server, started fresh on a
+free port, after its READY line: one untimed warm-up (echo_client C=100 for
+1 s), then echo_client with C=1, 100 and 1000, --seconds each (default 5),
+against the same server process, given its pid for the CPU figures; then
+SIGTERM. W7 measures the client: each anchor's client runs against a fresh
+delay_server. The load client and the delay server are common (plain C,
+epoll: <build>/bench/echo_client and delay_server). Per anchor:
+
+  anchor   W6 server                          W7 client
+  ptloop   <build>/bench/bench_echo_server    <build>/bench/bench_delay_client
+  libuv    <build>/bench/uv_echo_server       <build>/bench/uv_delay_client
+  asyncio  <python> bench/asyncio_net.py echo-server / delay-client
+  uvloop   <python> bench/asyncio_net.py --uvloop echo-server / delay-client
+
+A program that is not built is skipped, with a note. <python> is
+/usr/bin/python3 (Debian's, which has python3-uvloop) unless --python says
+otherwise. Every process is fresh and gets the hard RLIMIT_NOFILE as its
+soft limit. --runs times (default 1; W6/W7 are slow, 3 is better),
+interleaved over the anchors; a cell is the median (min-max). A run that
+prints INVALID (wrong bytes, a wrong response) makes its cell INVALID, one
+that fails otherwise FAILED, and this script exits 1 after printing the
+table. Timings never fail anything.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import resource
+import select
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from run_table import RESULT_RE, compile_flags, first_line, fmt  # noqa: E402
+
+ANCHORS = ["ptloop", "libuv", "asyncio", "uvloop"]
+W6_CONNS = [1, 100, 1000]
+W6_IDS = [f"W6.c{c}" for c in W6_CONNS]
+W7_IDS = ["W7.serial10", "W7.conc10", "W7.conc1000"]
+# Ratios where they say something about the anchor: the throughput (higher
+# = more), the server's CPU per request and the client's overhead (lower =
+# cheaper). server_cpu_pct and client_cpu_pct are read, not compared.
+RATIO_METRICS = re.compile(r"^(rps|server_user_ns_per_req|server_sys_ns_per_req|overhead_ms)$")
+INVALID_RE = re.compile(r"^INVALID .*workload=(\S+)")
+SOURCES = ["echo_client.c", "delay_server.c", "uv_echo_server.c", "uv_delay_client.c",
+           "bench_echo_server.c", "bench_delay_client.c"]
+
+
+def raise_nofile():
+    """preexec_fn of every child: 1,000 connections need more than the
+    usual soft limit of 1,024 descriptors (the C programs raise it too)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def free_port():
+    """A port nobody listens on now: bound to port 0, then released."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A server process that prints READY when it listens. Its stdout is
+    read only up to READY and after it has exited (a few lines fit in the
+    pipe); stderr goes to a file, so that nothing it writes can block it."""
+
+    def __init__(self, cmd):
+        self.cmd = cmd
+        self.err = tempfile.TemporaryFile()
+        self.buf = b""
+        self.p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=self.err, bufsize=0, preexec_fn=raise_nofile)
+        self.pid = self.p.pid
+
+    def wait_ready(self, timeout):
+        fd = self.p.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while True:
+            if any(l.startswith(b"READY") for l in self.buf.split(b"\n")[:-1]):
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if select.select([fd], [], [], left)[0]:
+                chunk = os.read(fd, 65536)
+                if not chunk:  # exited before READY
+                    return False
+                self.buf += chunk
+
+    def alive(self):
+        return self.p.poll() is None
+
+    def stop(self):
+        """SIGTERM, then SIGKILL after 10 s; returns (rc, stdout, stderr)."""
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGTERM)
+            try:
+                self.p.wait(10)
+            except subprocess.TimeoutExpired:
+                self.p.kill()
+                self.p.wait()
+        self.buf += self.p.stdout.read() or b""
+        self.p.stdout.close()
+        self.err.seek(0)
+        err = self.err.read().decode(errors="replace")
+        self.err.close()
+        return self.p.returncode, self.buf.decode(errors="replace"), err
+
+
+def run_client(cmd, timeout):
+    """Runs a client to completion: (rc, stdout, stderr)."""
+    try:
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=timeout, preexec_fn=raise_nofile)
+        return p.returncode, p.stdout, p.stderr.strip()
+    except subprocess.TimeoutExpired:
+        return -1, "", f"timed out after {timeout:.0f} s"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", required=True, help="meson build directory (release)")
+    ap.add_argument("--runs", type=int, default=1, help="runs per cell (default 1; 3 is better)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="W6 window per C (default 5)")
+    ap.add_argument("--only", choices=["W6", "W7"], help="run one workload only")
+    ap.add_argument("--python", default="/usr/bin/python3" if os.path.exists("/usr/bin/python3")
+                    else sys.executable)
+    ap.add_argument("--anchors", default=",".join(ANCHORS))
+    args = ap.parse_args()
+
+    build = os.path.abspath(args.build)
+    bench = os.path.join(build, "bench")
+    pyscript = os.path.join(HERE, "asyncio_net.py")
+    servers = {
+        "ptloop": [os.path.join(bench, "bench_echo_server")],
+        "libuv": [os.path.join(bench, "uv_echo_server")],
+        "asyncio": [args.python, pyscript, "echo-server"],
+        "uvloop": [args.python, pyscript, "--uvloop", "echo-server"],
+    }
+    clients = {
+        "ptloop": [os.path.join(bench, "bench_delay_client")],
+        "libuv": [os.path.join(bench, "uv_delay_client")],
+        "asyncio": [args.python, pyscript, "delay-client"],
+        "uvloop": [args.python, pyscript, "--uvloop", "delay-client"],
+    }
+    echo_client = os.path.join(bench, "echo_client")
+    delay_server = os.path.join(bench, "delay_server")
+    workloads = [args.only] if args.only else ["W6", "W7"]
+
+    # Which (anchor, workload) can run here.
+    skipped = []  # texts
+    plan = {"W6": [], "W7": []}
+    uvloop_ok = None
+    for w in list(workloads):
+        common = echo_client if w == "W6" else delay_server
+        if not os.access(common, os.X_OK):
+            skipped.append(f"{w} skipped: {common} not built (Linux only)")
+            workloads.remove(w)
+    for a in [a for a in args.anchors.split(",") if a]:
+        if a not in servers:
+            skipped.append(f"anchor {a} skipped: unknown anchor")
+            continue
+        if a in ("asyncio", "uvloop"):
+            if not os.path.exists(args.python):
+                skipped.append(f"anchor {a} skipped: {args.python} not found")
+                continue
+            if a == "uvloop":
+                if uvloop_ok is None:
+                    uvloop_ok = subprocess.run([args.python, "-c", "import uvloop"],
+                                               capture_output=True).returncode == 0
+                if not uvloop_ok:
+                    skipped.append(f"anchor uvloop skipped: `import uvloop` fails with "
+                                   f"{args.python}")
+                    continue
+        for w in workloads:
+            cmd = (servers if w == "W6" else clients)[a]
+            if a not in ("asyncio", "uvloop") and not os.access(cmd[0], os.X_OK):
+                skipped.append(f"anchor {a} {w} skipped: {cmd[0]} not built")
+            else:
+                plan[w].append(a)
+    for text in skipped:
+        print(f"# note: {text}", file=sys.stderr)
+
+    load_before = open("/proc/loadavg").read().split()[0:3]
+    started = time.time()
+    values = {}  # (workload, metric) -> anchor -> [values]
+    units = {}
+    order = []  # (workload, metric) in first-seen order
+    failures = {}  # (anchor, workload) -> message (the first)
+    notes = {}  # anchor -> [texts]
+
+    def collect(a, out, expected, rc, err):
+        """Takes the RESULT and NOTE lines of one program's output; any
+        expected id without figures is a failure."""
+        got = set()
+        invalid = None
+        for line in out.splitlines():
+            m = RESULT_RE.match(line)
+            if m:
+                _, wid, metric, value, unit = m.groups()
+                key = (wid, metric)
+                if key not in values:
+                    values[key] = {}
+                    order.append(key)
+                values[key].setdefault(a, []).append(float(value))
+                units[key] = unit
+                got.add(wid)
+            elif line.startswith("INVALID") and invalid is None:
+                invalid = line
+            elif line.startswith("NOTE "):
+                text = line.split(" ", 3)[3] if line.count(" ") >= 3 else line
+                if text not in notes.setdefault(a, []):
+                    notes[a].append(text)
+        m = INVALID_RE.match(invalid) if invalid else None
+        named = m.group(1) if m else None
+        for wid in expected:
+            if wid in got and not (invalid and named in (wid, None)):
+                continue
+            if invalid:
+                msg = invalid
+            elif rc != 0:
+                msg = f"exit {rc}: {err[-300:]}"
+            else:
+                msg = "no RESULT lines"
+            failures.setdefault((a, wid), msg)
+
+    def progress(r, a, what, t0, rc):
+        print(f"# run {r + 1}/{args.runs} {a:8s} {what:14s} {time.time() - t0:6.2f} s rc={rc}",
+              file=sys.stderr, flush=True)
+
+    for r in range(args.runs):
+        for a in plan["W6"]:
+            t0 = time.time()
+            lifetime = 1 + len(W6_CONNS) * args.seconds + 120  # a bound, never reached
+            srv = Server(servers[a] + [str(free_port()), f"{lifetime:g}"])
+            port = srv.cmd[-2]
+            if not srv.wait_ready(30):
+                rc, out, err = srv.stop()
+                collect(a, out, [], rc, err)
+                for wid in W6_IDS:
+                    failures.setdefault((a, wid), f"server not READY (exit {rc}): {err[-300:]}")
+                progress(r, a, "W6 server", t0, rc)
+                continue
+            # Warm-up: untimed, its figures dropped; only its failure counts.
+            rc, out, err = run_client([echo_client, a, port, "100", "1"], 60)
+            progress(r, a, "W6 warm-up", t0, rc)
+            if rc != 0:
+                inv = next((l for l in out.splitlines() if l.startswith("INVALID")), None)
+                for wid in W6_IDS:
+                    failures.setdefault((a, wid), inv or f"warm-up: exit {rc}: {err[-300:]}")
+            else:
+                for c in W6_CONNS:
+                    t1 = time.time()
+                    wid = f"W6.c{c}"
+                    if not srv.alive():
+                        failures.setdefault((a, wid), "server exited")
+                        continue
+                    rc, out, err = run_client(
+                        [echo_client, a, port, str(c), f"{args.seconds:g}", str(srv.pid)],
+                        args.seconds + 60)
+                    collect(a, out, [wid], rc, err)
+                    progress(r, a, wid, t1, rc)
+            rc, out, err = srv.stop()
+            collect(a, out, [], rc, err)
+            if rc not in (0, -signal.SIGTERM):
+                print(f"# note: {a} W6 server exit {rc}: {err[-300:]}", file=sys.stderr)
+        for a in plan["W7"]:
+            t0 = time.time()
+            port = str(free_port())
+            srv = Server([delay_server, port, "600"])
+            if not srv.wait_ready(30):
+                rc, out, err = srv.stop()
+                for wid in W7_IDS:
+                    failures.setdefault((a, wid), f"delay_server not READY: {err[-300:]}")
+                continue
+            rc, out, err = run_client(clients[a] + [port], 300)
+            collect(a, out, W7_IDS, rc, err)
+            srv.stop()
+            progress(r, a, "W7", t0, rc)
+    elapsed = time.time() - started
+
+    # Rows in workload order, metrics in the order the programs print them.
+    rank = {w: i for i, w in enumerate(W6_IDS + W7_IDS)}
+    seen = {k: i for i, k in enumerate(order)}
+    order.sort(key=lambda k: (rank.get(k[0], 99), seen[k]))
+    for a, wid in failures:  # a workload that failed everywhere still gets a row
+        if not any(k[0] == wid for k in order):
+            order.append((wid, "—"))
+            units[(wid, "—")] = ""
+
+    def median(key, a):
+        vs = values.get(key, {}).get(a)
+        return statistics.median(vs) if vs else None
+
+    def cell(key, a):
+        if (a, key[0]) in failures:
+            return "INVALID" if failures[(a, key[0])].startswith("INVALID") else "FAILED"
+        vs = values.get(key, {}).get(a)
+        if not vs:
+            return ""
+        u = units.get(key, "")
+        if len(vs) == 1 or fmt(min(vs), u) == fmt(max(vs), u):
+            return fmt(statistics.median(vs), u)
+        return f"{fmt(statistics.median(vs), u)} ({fmt(min(vs), u)}–{fmt(max(vs), u)})"
+
+    def ratio(key, a, b):
+        if not RATIO_METRICS.match(key[1]) or (a, key[0]) in failures \
+                or (b, key[0]) in failures:
+            return ""
+        x, y = median(key, a), median(key, b)
+        if x is None or y is None or y <= 0 or x < 0:
+            return ""
+        return f"{x / y:.2f}"
+
+    # ---- header: machine, compilers, flags
+    print("# Network workloads W6 (TCP echo) and W7 (delayed requests): ptloop and anchors")
+    print()
+    cpu_model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu_model = next((l.split(":", 1)[1].strip() for l in f
+                              if l.startswith("model name")), "?")
+    except OSError:
+        pass
+    print(f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}; "
+          f"host: {platform.node()}, {platform.machine()}, {os.cpu_count()} CPUs, {cpu_model}")
+    print(f"- kernel: {platform.release()}; load average (1, 5, 15 min) before: "
+          f"{' '.join(load_before)}, after: {' '.join(open('/proc/loadavg').read().split()[0:3])}")
+    cc_info = None
+    try:
+        with open(os.path.join(build, "meson-info", "intro-compilers.json")) as f:
+            comp = json.load(f).get("host", {}).get("c", {})
+            cc_info = f"{' '.join(comp.get('exelist', []))} {comp.get('version', '')} ({comp.get('id', '')})"
+    except (OSError, ValueError):
+        pass
+    print(f"- C compiler (meson): {cc_info or first_line(['cc', '--version'])}")
+    for src in SOURCES:
+        flags = compile_flags(build, src)
+        if flags:
+            print(f"- flags, {src}: `{flags}` (the last -O wins)")
+    print(f"- python: {args.python}: {first_line([args.python, '--version'])}; uvloop: "
+          + first_line([args.python, "-c", "import uvloop; print(uvloop.__version__)"]))
+    print(f"- libuv: {first_line(['pkg-config', '--modversion', 'libuv'])} (pkg-config)")
+    print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C=1, 100, 1000 "
+          f"for {args.seconds:g} s each (bench/echo_client, 64-byte messages over 127.0.0.1); "
+          f"W7: per client, a fresh bench/delay_server")
+    print(f"- {args.runs} run(s) per cell; cell = median (min–max); ratios are of medians: "
+          f"for rps higher = more throughput, for ns_per_req and overhead_ms lower = cheaper")
+    for text in skipped:
+        print(f"- {text}")
+    print()
+
+    # ---- the table
+    cols = ANCHORS
+    others = [a for a in ANCHORS if a != "libuv"]
+    head = ["workload", "metric", "unit"] + cols + [f"{a}/libuv" for a in others]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|")
+    ran = {a for w in workloads for a in plan[w]}
+    for key in order:
+        row = [key[0], key[1], units[key]]
+        row += [cell(key, a) if a in ran else "—" for a in cols]
+        row += [ratio(key, a, "libuv") for a in others]
+        print("| " + " | ".join(row) + " |")
+    print()
+    print("Reading W6: a server below ~100 % CPU was not the bottleneck; with server and "
+          "client both near 100 %, rps is bounded by the kernel's loopback work, and "
+          "server_user_ns_per_req (loop + application in user space) is the "
+          "library-specific figure. CPU figures come from 10 ms ticks.")
+    print()
+
+    print("Mappings (NOTE lines of the programs):")
+    print()
+    for a in ANCHORS:
+        for text in notes.get(a, []):
+            print(f"- {a}: {text}")
+    if failures:
+        print()
+        print("Failures:")
+        for (a, w), msg in failures.items():
+            print(f"- {a} {w}: {msg}")
+    print()
+    print(f"Total time: {elapsed:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
