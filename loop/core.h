@@ -41,7 +41,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
     l->background = NULL;
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
-    l->io = NULL;
+    pt__io_table_init(&l->io);
 #endif
     return cap > PT_INDEX_MAX ? PT_EINVAL : PT_OK;
 }
@@ -122,7 +122,6 @@ static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
 /* ---- parking and waking ------------------------------------------------ */
 
 #if PT_LOOP_IO
-struct pt_io;
 static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io);
 #endif
 static inline void pt__group_timed_out(struct pt_loop *l, struct pt_group *g);
@@ -501,7 +500,7 @@ static inline void pt__expire_timers(struct pt_loop *l) {
 #if PT_LOOP_IO
 static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout);
 static inline int pt__io_pending(const struct pt_loop *l) {
-    return l->io != NULL;
+    return l->io.count != 0;
 }
 #else
 #define pt__io_pending(l) 0

@@ -5,16 +5,24 @@
  *
  * The back end is three functions the core calls, so another (poll, epoll,
  * kqueue) can replace this file: pt__io_poll (wait up to a timeout and wake
- * what is ready), pt__io_unlink (drop a wait), and the list of waits in the
- * loop (pt_io, doubly linked so that a wake or a cancel unlinks in O(1)).
+ * what is ready), pt__io_unlink (drop a wait), and the table of waits in
+ * the loop (struct pt__io_table, loop/types.h): the descriptor sets are
+ * kept between polls and each descriptor's wait is found by its number, so
+ * starting, waking or cancelling a wait is O(1) and a poll copies two
+ * fd_sets instead of walking every wait (Redis' ae_select does the same).
  *
  * Limits and errors, as values:
  *  - a descriptor < 0 or >= FD_SETSIZE is refused with PT_EINVAL (select()
  *    cannot hold it; never an out-of-bounds FD_SET);
+ *  - one task at a time may wait to read a descriptor, and one to write
+ *    it (as in asyncio); a second gets PT_EBUSY;
  *  - a descriptor closed while waited on wakes its waiter with PT_EBADF;
  *  - select() interrupted by a signal (EINTR) is retried with the time left;
  *  - the wait is computed to the microsecond from the POSIX clock (see
  *    pt__io_wait_us): a sleep is within +-0.5 ms of its length in real time.
+ *
+ * The table makes struct pt_loop about 16 KiB on a 64-bit host
+ * (2 x FD_SETSIZE pointers); the freestanding core (PT_LOOP_IO 0) has none.
  */
 #ifndef PT_LOOP_IO_H
 #define PT_LOOP_IO_H
@@ -33,7 +41,6 @@
 
 /* One descriptor wait: caller-owned, typically beside the task's state. */
 struct pt_io {
-    struct pt_io *next, *prev; /* the loop's list: unlinking is O(1) */
     struct pt_task *task;
     int fd;
     unsigned char events;  /* PT_READABLE | PT_WRITABLE asked for */
@@ -41,53 +48,81 @@ struct pt_io {
 };
 
 static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io) {
-    if (io->prev)
-        io->prev->next = io->next;
-    else if (l->io == io)
-        l->io = io->next;
-    if (io->next)
-        io->next->prev = io->prev;
-    io->next = io->prev = NULL;
+    struct pt__io_table *t = &l->io;
+    if ((io->events & PT_READABLE) && t->rd_io[io->fd] == io) {
+        t->rd_io[io->fd] = NULL;
+        FD_CLR(io->fd, &t->rd);
+    }
+    if ((io->events & PT_WRITABLE) && t->wr_io[io->fd] == io) {
+        t->wr_io[io->fd] = NULL;
+        FD_CLR(io->fd, &t->wr);
+    }
+    if (--t->count == 0)
+        t->maxfd = -1; /* (otherwise it stays: select looks a little further) */
 }
 
-static inline int pt__io_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct pt_gen *g,
                                struct pt_io *io, int fd, unsigned events, pt_time_t timeout) {
+    struct pt__io_table *t = &l->io;
     io->revents = 0;
     if (fd < 0 || fd >= FD_SETSIZE || !(events & (PT_READABLE | PT_WRITABLE))) {
         g->value.i = PT_EINVAL;
         return 0;
     }
-    if (!pt__park(l, t, g, PT__WAIT_IO, io, timeout))
+    if (((events & PT_READABLE) && t->rd_io[fd]) || ((events & PT_WRITABLE) && t->wr_io[fd])) {
+        g->value.i = PT_EBUSY;
+        return 0;
+    }
+    if (!pt__park(l, task, g, PT__WAIT_IO, io, timeout))
         return 0;
     io->fd = fd;
     io->events = (unsigned char)events;
-    io->task = t;
-    io->prev = NULL;
-    io->next = l->io;
-    if (l->io)
-        l->io->prev = io;
-    l->io = io;
+    io->task = task;
+    if (events & PT_READABLE) {
+        t->rd_io[fd] = io;
+        FD_SET(fd, &t->rd);
+    }
+    if (events & PT_WRITABLE) {
+        t->wr_io[fd] = io;
+        FD_SET(fd, &t->wr);
+    }
+    if (fd > t->maxfd)
+        t->maxfd = fd;
+    t->count++;
     return 1;
+}
+
+/* The number of descriptor waits registered (for tests). */
+static inline unsigned pt_loop_io_waits(const struct pt_loop *l) {
+    return l->io.count;
 }
 
 /*
  * Wait until fd is ready for `events` (PT_READABLE, PT_WRITABLE or both).
  * io (a struct pt_io that outlives the wait) then says what: io->revents.
  * Result: PT_OK, PT_ETIMEDOUT, PT_EINVAL (bad descriptor or events),
- * PT_EBADF (closed while waited on), PT_EFULL (timer heap full).
+ * PT_EBUSY (another task waits for the same on fd), PT_EBADF (closed while
+ * waited on), PT_EFULL (timer heap full).
  */
 #define PT_IO_WAIT(io, fd, events, timeout)                                                        \
     PT__PARK_IF(pt__io_start(pt__loop, pt__task, pt__gen, (io), (fd), (events), (timeout)))
 
 /* Wake the waits on descriptors that are no longer open (select: EBADF). */
 static inline int pt__io_wake_closed(struct pt_loop *l) {
-    int woke = 0;
-    struct pt_io *io = l->io, *next;
-    for (; io; io = next) {
-        next = io->next;
-        if (fcntl(io->fd, F_GETFD) < 0 && errno == EBADF) {
-            pt__wake(l, io->task, PT_EBADF);
-            woke++;
+    int woke = 0, fd;
+    struct pt__io_table *t = &l->io;
+    for (fd = 0; fd <= t->maxfd; fd++) {
+        if (!t->rd_io[fd] && !t->wr_io[fd])
+            continue;
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            if (t->rd_io[fd]) {
+                pt__wake(l, t->rd_io[fd]->task, PT_EBADF);
+                woke++;
+            }
+            if (t->wr_io[fd]) {
+                pt__wake(l, t->wr_io[fd]->task, PT_EBADF);
+                woke++;
+            }
         }
     }
     return woke;
@@ -112,23 +147,15 @@ static inline uint64_t pt__io_wait_us(pt_time_t end) {
 }
 
 static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
+    struct pt__io_table *t = &l->io;
     fd_set rd, wr;
-    struct pt_io *io, *next;
     struct timeval tv, *tvp = NULL;
-    int maxfd = -1, n, woke = 0;
+    int n, fd, woke = 0;
     pt_time_t end = (pt_time_t)(l->now + timeout); /* the tick to wake at */
 
     for (;;) {
-        FD_ZERO(&rd);
-        FD_ZERO(&wr);
-        for (io = l->io; io; io = io->next) {
-            if (io->events & PT_READABLE)
-                FD_SET(io->fd, &rd);
-            if (io->events & PT_WRITABLE)
-                FD_SET(io->fd, &wr);
-            if (io->fd > maxfd)
-                maxfd = io->fd;
-        }
+        rd = t->rd;
+        wr = t->wr;
         if (timeout != PT_FOREVER) {
             /* (A zero timeout is a pure poll, also on the virtual clock.) */
             uint64_t us = timeout ? pt__io_wait_us(end) : 0;
@@ -136,7 +163,7 @@ static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
             tv.tv_usec = (suseconds_t)(us % 1000000u);
             tvp = &tv;
         }
-        n = select(maxfd + 1, &rd, &wr, NULL, tvp);
+        n = select(t->maxfd + 1, &rd, &wr, NULL, tvp);
         if (n >= 0)
             break;
         if (errno == EBADF)
@@ -145,17 +172,21 @@ static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout) {
             return 0; /* ENOMEM and the like: try again next iteration */
         /* EINTR: again, with the time that is left until `end`. */
     }
-    for (io = l->io; io && n > 0; io = next) {
-        unsigned char r = 0;
-        next = io->next;
-        if ((io->events & PT_READABLE) && FD_ISSET(io->fd, &rd))
-            r |= PT_READABLE;
-        if ((io->events & PT_WRITABLE) && FD_ISSET(io->fd, &wr))
-            r |= PT_WRITABLE;
+    for (fd = 0; fd <= t->maxfd && n > 0; fd++) {
+        struct pt_io *r = FD_ISSET(fd, &rd) ? t->rd_io[fd] : NULL;
+        struct pt_io *w = FD_ISSET(fd, &wr) ? t->wr_io[fd] : NULL;
+        n -= (r != NULL) + (w != NULL);
         if (r) {
-            io->revents = r;
-            pt__wake(l, io->task, PT_OK);
+            r->revents |= PT_READABLE;
+            pt__wake(l, r->task, PT_OK);
             woke++;
+        }
+        if (w) {
+            w->revents |= PT_WRITABLE;
+            if (w != r) {
+                pt__wake(l, w->task, PT_OK);
+                woke++;
+            }
         }
     }
     return woke;

@@ -114,6 +114,32 @@ enum {
     PT__WAIT_GROUP = 4 /* a task group */
 };
 
+#if PT_LOOP_IO
+#include <sys/select.h>
+struct pt_io;
+/*
+ * The select() back end's state (loop/io.h): the descriptor sets waited
+ * on, kept from one poll to the next, and which wait each descriptor
+ * belongs to, so that neither a poll nor a wake walks a list of waits.
+ */
+struct pt__io_table {
+    fd_set rd, wr;
+    struct pt_io *rd_io[FD_SETSIZE], *wr_io[FD_SETSIZE];
+    int maxfd;      /* no descriptor above it is waited on (-1: none) */
+    unsigned count; /* waits registered */
+};
+
+static inline void pt__io_table_init(struct pt__io_table *t) {
+    int fd;
+    FD_ZERO(&t->rd);
+    FD_ZERO(&t->wr);
+    for (fd = 0; fd < FD_SETSIZE; fd++)
+        t->rd_io[fd] = t->wr_io[fd] = NULL;
+    t->maxfd = -1;
+    t->count = 0;
+}
+#endif
+
 /*
  * The loop: a FIFO of ready tasks and a min-heap of timed ones. The heap
  * is an array of task pointers the caller provides (one slot per task that
@@ -129,7 +155,7 @@ struct pt_loop {
     unsigned char flags;
     struct pt_task *background; /* background tasks, linked by awaiter */
 #if PT_LOOP_IO
-    struct pt_io *io; /* descriptor waits (loop/io.h) */
+    struct pt__io_table io; /* descriptor waits (loop/io.h) */
 #endif
 };
 

@@ -83,9 +83,35 @@ static void test_timeout(void) {
     CHECK_EQ_INT(w.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(w.woke_at, 250);
     CHECK_EQ_INT(w.revents, 0);
-    CHECK(loop.io == NULL); /* the wait is gone */
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0); /* the wait is gone */
     close(p[0]);
     close(p[1]);
+}
+
+/* One reader and one writer per descriptor, as in asyncio: a second
+ * reader gets PT_EBUSY at once; a writer beside the reader is fine. */
+static void test_one_reader_per_descriptor(void) {
+    struct waiter a, b, w;
+    int s[2];
+    CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, s), 0);
+    setup();
+    start(&a, s[0], PT_READABLE, PT_FOREVER);
+    start(&b, s[0], PT_READABLE, PT_FOREVER);
+    start(&w, s[0], PT_WRITABLE, PT_FOREVER);
+    pt_loop_run_once(&loop, 0);
+    CHECK_EQ_INT(a.result, 99); /* parked */
+    CHECK_EQ_INT(b.result, PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 2); /* a, and w until it runs */
+    pt_loop_run_once(&loop, 0);
+    CHECK_EQ_INT(w.result, PT_OK);
+    CHECK_EQ_INT(w.revents, PT_WRITABLE);
+    CHECK_EQ_INT(write(s[1], "x", 1), 1);
+    CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
+    CHECK_EQ_INT(a.result, PT_OK);
+    CHECK_EQ_INT(a.revents, PT_READABLE);
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0);
+    close(s[0]);
+    close(s[1]);
 }
 
 static void test_socketpair_both(void) {
@@ -157,10 +183,10 @@ static void test_cancel_while_waiting(void) {
     setup();
     start(&w, p[0], PT_READABLE, 1000);
     pt_loop_run_once(&loop, 0);
-    CHECK(loop.io != NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 1);
     CHECK_EQ_INT(pt_loop_timers(&loop), 1);
     CHECK_EQ_INT(pt_cancel(&loop, &w.task), PT_OK);
-    CHECK(loop.io == NULL); /* descriptor wait and timer gone at once */
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0); /* descriptor wait and timer gone at once */
     CHECK_EQ_INT(pt_loop_timers(&loop), 0);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(pt_task_status(&w.task), PT_CLOSED);
@@ -274,6 +300,7 @@ int main(void) {
     test_pipe_readable();
     test_timeout();
     test_socketpair_both();
+    test_one_reader_per_descriptor();
     test_bad_descriptors();
     test_closed_while_waited_on();
     test_cancel_while_waiting();

@@ -51,11 +51,11 @@ static int run_ok;
         check_result(run_ok, __FILE__, __LINE__, "RUN_UNTIL(" #cond ", " #bound ")");              \
     } while (0)
 
-/* Nonzero if io is in the loop's list of descriptor waits. */
+/* Nonzero if io is registered in the loop's table of descriptor waits. */
 static int io_linked(const struct pt_io *io) {
-    const struct pt_io *p;
-    for (p = lp.io; p; p = p->next)
-        if (p == io)
+    int fd;
+    for (fd = 0; fd < FD_SETSIZE; fd++)
+        if (lp.io.rd_io[fd] == io || lp.io.wr_io[fd] == io)
             return 1;
     return 0;
 }
@@ -264,15 +264,15 @@ static void small_sndbuf(struct pt_sock *writer) {
  */
 static int cancel_parked(struct op *o, const char *what) {
     unsigned failed = check_failed;
-    CHECK(lp.io != NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 1);
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
     CHECK_EQ_INT(pt_cancel(&lp, &o->task), PT_OK);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    if (lp.io != NULL) {
-        /* A wait left linked would be linked twice by the next operation
-         * (a cycle: the loop would never return). Stop here. */
-        printf("    (cancelling a task inside %s: its wait is still linked)\n", what);
+    if (pt_loop_io_waits(&lp) != 0) {
+        /* A wait left registered would make the next operation's wait on
+         * the same descriptor fail with PT_EBUSY. Stop here. */
+        printf("    (cancelling a task inside %s: its wait is still registered)\n", what);
         return 0;
     }
     RUN_UNTIL(pt_task_done(&o->task), 10);
@@ -281,7 +281,7 @@ static int cancel_parked(struct op *o, const char *what) {
     CHECK_EQ_INT(o->result, NOT_YET); /* the body never went on */
     CHECK(o->cleanup_fd >= 0);
     CHECK(fcntl(o->cleanup_fd, F_GETFD) >= 0);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     if (check_failed != failed)
         printf("    (cancelling a task inside %s)\n", what);
@@ -380,7 +380,7 @@ static void exchange(const char *family, const struct pt_addr *where) {
     CHECK_EQ_INT(READ(&c, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
     CHECK_EQ_INT(sync_op.done, 0);
 
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     close_all(&ls, &c, &srv);
     if (where->u.sa.sa_family == AF_UNIX)
@@ -616,7 +616,7 @@ static void test_accept_several_and_batch(void) {
         close(clients[i]);
     }
     CHECK_EQ_INT(pt_loop_now(&lp), 1000); /* the pauses took no time */
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     pt_sock_close(&ls);
     CHECK_EQ_INT(unlink(unix_path), 0);
@@ -638,7 +638,7 @@ static void test_refused(void) {
     CHECK_EQ_INT(c.err, ECONNREFUSED);
     CHECK_EQ_INT(c.fd, -1); /* a failed connect leaves nothing open */
     CHECK_EQ_INT(sync_op.took, 0);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 
     /* Unix: the socket file is there, nobody listens. */
@@ -698,7 +698,7 @@ static void test_connect_timeout(void) {
     CHECK_EQ_INT(FINISH(&sync_op), PT_ETIMEDOUT);
     CHECK_EQ_INT(sync_op.took, 250);
     CHECK_EQ_INT(c.fd, -1);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 
     /* Cancelled while the kernel is still sending SYNs: the waits go, the
@@ -1076,7 +1076,7 @@ static void test_timeouts(void) {
     CHECK_EQ_INT(sync_op.took, 250);
     CHECK_EQ_INT(sync_op.done, 0);
     CHECK(srv.fd >= 0);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     CHECK_EQ_INT(WRITE_STR(&c, "now"), PT_OK);
     memset(buf, 0, sizeof buf);
@@ -1111,7 +1111,7 @@ static void test_timeouts(void) {
     CHECK_EQ_INT(ACCEPT(&ls, &none, PT_MS(50)), PT_ETIMEDOUT);
     CHECK_EQ_INT(sync_op.took, 50);
     CHECK(ls.fd >= 0);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     close_all(&ls, &c, &srv);
 }
@@ -1146,7 +1146,7 @@ static void test_not_open_and_busy(void) {
     CHECK_EQ_INT(pt_sock_listen(&closed, &bound, 1), PT_ESYS); /* in use */
     CHECK_EQ_INT(closed.err, EADDRINUSE);
     CHECK_EQ_INT(closed.fd, -1);
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 
     /* A wait with a timeout and a full timer heap: PT_EFULL. */
@@ -1268,7 +1268,7 @@ static void test_cancel(void) {
     CHECK_EQ_INT(r.total, BIG);
     CHECK_EQ_INT(r.mismatches, 0);
 
-    CHECK(lp.io == NULL);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     close_all(&ls, &c, &srv);
 }
