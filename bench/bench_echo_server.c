@@ -69,12 +69,15 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
         a->c = free_list;
         free_list = a->c->next_free;
+        pt_sock_init(&a->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
             a->c->next_free = free_list;
             free_list = a->c;
             pt_semaphore_release(loop, &free_slots);
-            continue; /* PT_EMFILE backs off inside the next accept */
+            if (PT_WAIT_RESULT() == PT_EMFILE)
+                continue; /* the next accept waits a back-off first */
+            break;
         }
         (void)pt_sock_nodelay(&a->c->sock, 1);
         (void)pt_spawn_background(loop, &a->c->task, echo);

@@ -81,10 +81,13 @@ static PT_THREAD(ds_accept(struct pt_loop *loop, struct pt_task *task)) {
         for (i = 0; s->conns[i].busy; i++)
             continue;
         s->c = &s->conns[i];
+        pt_sock_init(&s->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&s->listener, &s->c->sock, PT_FOREVER);
-        if (PT_WAIT_RESULT() != PT_OK) { /* PT_EMFILE: the next one backs off */
+        if (PT_WAIT_RESULT() != PT_OK) {
             pt_semaphore_release(loop, &s->free_slots);
-            continue;
+            if (PT_WAIT_RESULT() == PT_EMFILE)
+                continue; /* the next accept waits a back-off first */
+            break;        /* the listener is broken: stop accepting */
         }
         s->c->busy = 1;
         s->c->server = s;

@@ -135,11 +135,14 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         for (i = 0; conns[i].busy; i++) /* the semaphore says one is free */
             continue;
         a->c = &conns[i];
+        pt_sock_init(&a->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
-        if (PT_WAIT_RESULT() != PT_OK) { /* e.g. PT_EMFILE: it backs off */
+        if (PT_WAIT_RESULT() != PT_OK) {
             say("accept: %s", pt_strerror(PT_WAIT_RESULT()));
             pt_semaphore_release(loop, &free_slots);
-            continue;
+            if (PT_WAIT_RESULT() == PT_EMFILE)
+                continue; /* the next accept waits a back-off first */
+            break;        /* the listener is broken: stop accepting */
         }
         (void)pt_sock_nodelay(&a->c->sock, 1);
         if (pt_sock_peer_addr(&a->c->sock, &peer) == PT_OK)

@@ -24,14 +24,18 @@
  *   PT_OK          done
  *   PT_ETIMEDOUT   the timeout passed first (`done` says how far it got)
  *   PT_ECLOSED     the peer closed: end of file before the bytes asked
- *                  for, or a write after the peer shut down (EPIPE)
+ *                  for, or a write on a connection that is gone or was
+ *                  shut down here (EPIPE)
  *   PT_ERESET      the peer reset the connection
  *   PT_EREFUSED    connect: nobody listens at that address
  *   PT_EMFILE      out of descriptors, or a descriptor select() cannot hold
  *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timer heap
  *                  was full (a wait with a timeout)
+ *   PT_EBUSY       connect or accept into a socket that is open
  *   PT_EINVAL      a socket that is not open, a bad address
- *   PT_ESYS        another error; s->err holds errno
+ *   PT_ESYS        another error; s->err holds errno (e.g. EAGAIN for a
+ *                  Unix-domain listener whose backlog is full: Linux
+ *                  refuses at once rather than letting the connect wait)
  *
  * Writes never raise SIGPIPE (MSG_NOSIGNAL, or SO_NOSIGPIPE where that is
  * what the system has). Nothing allocates: buffers belong to the caller.
@@ -108,6 +112,7 @@ struct pt_sock {
 #define PT__S_CONNECTING 0x08u /* connect() returned EINPROGRESS */
 #define PT__S_BACKOFF 0x10u    /* listener: wait `backoff` before accepting */
 #define PT__S_PAUSE 0x20u      /* listener: go once around the loop first */
+#define PT__S_TRIED 0x40u      /* out of time: the last system call was made */
 
 /* Internal: "not yet; wait and call the step again". Not a result. */
 #define PT__AGAIN 1
@@ -304,7 +309,9 @@ static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock *s, pt_time_t
                                  size_t want) {
     s->want = want; /* (read before `done` is reset: n may be s->done) */
     s->done = 0;
-    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED);
+    /* (CONNECTING too: a connect cancelled half-way is not resumed; the
+     * socket is open, so a new connect on it gets PT_EBUSY.) */
+    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED | PT__S_CONNECTING | PT__S_TRIED);
     if (timeout != PT_FOREVER) {
         s->deadline = pt_time_after(l->now, timeout);
         s->flags |= PT__S_DEADLINE;
@@ -322,6 +329,14 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
     pt_time_t left = PT_FOREVER;
     if (s->flags & PT__S_DEADLINE) {
         left = pt_time_until(l->now, s->deadline);
+        if (left == 0 && !(s->flags & (PT__S_TRIED | PT__S_WAITED))) {
+            /* Out of time, but a read that waits for readiness first has
+             * not looked yet: one system call now, then the verdict (a
+             * timeout of 0 is a poll, not a certain failure). */
+            s->flags |= PT__S_TRIED | PT__S_WAITED;
+            g->value.i = PT_OK;
+            return 0;
+        }
         if (left == 0) {
             g->value.i = PT_ETIMEDOUT;
             return 0;
@@ -394,6 +409,8 @@ static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
     int fd;
     if (ls->fd < 0)
         return PT_EINVAL;
+    if (s->fd >= 0)
+        return PT_EBUSY; /* never leak the descriptor it has */
     if (ls->flags & (PT__S_BACKOFF | PT__S_PAUSE))
         return PT__AGAIN; /* pt__sock_wait sleeps first */
     if (ls->batch >= PT_ACCEPT_BATCH) {
@@ -437,7 +454,8 @@ static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
 }
 
 /*
- * Accept one connection on listener ls into s (a struct pt_sock, closed).
+ * Accept one connection on listener ls into s (a struct pt_sock, closed:
+ * pt_sock_init; PT_EBUSY if it is open).
  * It takes a pending connection at once if there is one (see
  * PT_ACCEPT_BATCH). PT_EMFILE when out of descriptors: the connection
  * stays pending and the next PT_SOCK_ACCEPT on ls first waits a back-off
@@ -539,8 +557,10 @@ static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int del
 /*
  * Read into buf up to and including the first byte equal to delim;
  * s->done is the length with the delimiter. Bytes after it stay in the
- * socket for the next read. PT_EFULL if cap bytes came without it (they
- * are in buf, consumed); PT_ECLOSED if the peer closed first.
+ * socket for the next read (they may also have been copied into
+ * buf[done..cap) by the peek: only buf[0..done) is the result). PT_EFULL
+ * if cap bytes came without it (they are in buf, consumed); PT_ECLOSED if
+ * the peer closed first.
  */
 #define PT_SOCK_READ_UNTIL(s, buf, cap, delim, timeout)                                            \
     PT__SOCK_RUN((s), (timeout), (cap), PT_READABLE, pt__sock_read_until_step((s), (buf), (delim)))

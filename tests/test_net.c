@@ -554,6 +554,15 @@ static PT_THREAD(ticker_body(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
+/* A fresh acceptor whose sockets are all closed (fd -1: accept refuses
+ * an open one). */
+static void acceptor_reset(struct acceptor *a) {
+    int i;
+    memset(a, 0, sizeof *a);
+    for (i = 0; i < 16; i++)
+        pt_sock_init(&a->socks[i]);
+}
+
 static void test_accept_several_and_batch(void) {
     static struct acceptor acc;
     struct ticker tick;
@@ -570,7 +579,7 @@ static void test_accept_several_and_batch(void) {
 
     /* Several pending connections, one readiness event: all taken in the
      * iteration that saw the listener readable. */
-    memset(&acc, 0, sizeof acc);
+    acceptor_reset(&acc);
     acc.ls = &ls;
     acc.want = 3;
     CHECK_EQ_INT(pt_spawn(&lp, &acc.task, acceptor_body), PT_OK);
@@ -598,7 +607,7 @@ static void test_accept_several_and_batch(void) {
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 16), PT_OK);
     for (i = 0; i < 10; i++)
         CHECK((clients[i] = raw_connect(&a)) >= 0);
-    memset(&acc, 0, sizeof acc);
+    acceptor_reset(&acc);
     acc.ls = &ls;
     acc.want = 10;
     tick.a = &acc;
@@ -1142,6 +1151,17 @@ static void test_not_open_and_busy(void) {
     memset(buf, 0, sizeof buf);
     CHECK_EQ_INT(READ_EXACT(&srv, buf, 2, PT_MS(10)), PT_OK);
     CHECK_EQ_STR(buf, "ok");
+    /* accept into an open socket: refused, its descriptor kept. */
+    fd = srv.fd;
+    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_MS(10)), PT_EBUSY);
+    CHECK_EQ_INT(srv.fd, fd);
+    /* A timeout of 0 is a poll: a read looks once, then times out. */
+    CHECK_EQ_INT(WRITE_STR(&c, "z"), PT_OK);
+    memset(buf, 0, sizeof buf);
+    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, 0), PT_OK);
+    CHECK_EQ_STR(buf, "z");
+    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, 0), PT_ETIMEDOUT);
+    CHECK_EQ_INT(READ_EXACT(&srv, buf, 1, 0), PT_ETIMEDOUT);
     /* A listener that fails to bind is left closed. */
     CHECK_EQ_INT(pt_sock_listen(&closed, &bound, 1), PT_ESYS); /* in use */
     CHECK_EQ_INT(closed.err, EADDRINUSE);
@@ -1180,6 +1200,10 @@ static void test_cancel(void) {
     if (!cancel_parked(&o, "connect"))
         return;
     CHECK_EQ_INT(o.cleanup_done, 0);
+    /* A new connect does not resume the cancelled one: the socket is open. */
+    k = (size_t)c2.fd;
+    CHECK_EQ_INT(CONNECT(&c2, &bound, PT_MS(10)), PT_EBUSY);
+    CHECK_EQ_INT(c2.fd, (int)k);
     /* The socket is there, connected or nearly: a write goes through. */
     CHECK_EQ_INT(WRITE_STR(&c2, "after"), PT_OK);
     pt_sock_init(&s2);
