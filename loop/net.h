@@ -329,10 +329,11 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
     pt_time_t left = PT_FOREVER;
     if (s->flags & PT__S_DEADLINE) {
         left = pt_time_until(l->now, s->deadline);
-        if (left == 0 && !(s->flags & (PT__S_TRIED | PT__S_WAITED))) {
+        if (left == 0 && events == PT_READABLE && !(s->flags & (PT__S_TRIED | PT__S_WAITED))) {
             /* Out of time, but a read that waits for readiness first has
              * not looked yet: one system call now, then the verdict (a
-             * timeout of 0 is a poll, not a certain failure). */
+             * timeout of 0 is a poll, not a certain failure). Not for a
+             * connect: SO_ERROR is 0 while it is still in progress. */
             s->flags |= PT__S_TRIED | PT__S_WAITED;
             g->value.i = PT_OK;
             return 0;
