@@ -855,7 +855,7 @@ static void test_large_write(void) {
     static struct reader r;
     struct pt_sock ls, c, srv;
     struct pt_addr a = loopback4(), bound;
-    struct op w;
+    struct op w = {0};
     long rounds;
 
     setup(1000);
@@ -1117,6 +1117,7 @@ static void test_timeouts(void) {
     CHECK(c.fd >= 0);
 
     /* accept: nobody comes. */
+    pt_sock_init(&none);
     CHECK_EQ_INT(ACCEPT(&ls, &none, PT_MS(50)), PT_ETIMEDOUT);
     CHECK_EQ_INT(sync_op.took, 50);
     CHECK(ls.fd >= 0);
