@@ -112,7 +112,6 @@ struct pt_sock {
 #define PT__S_CONNECTING 0x08u /* connect() returned EINPROGRESS */
 #define PT__S_BACKOFF 0x10u    /* listener: wait `backoff` before accepting */
 #define PT__S_PAUSE 0x20u      /* listener: go once around the loop first */
-#define PT__S_TRIED 0x40u      /* out of time: the last system call was made */
 
 /* Internal: "not yet; wait and call the step again". Not a result. */
 #define PT__AGAIN 1
@@ -311,7 +310,9 @@ static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock *s, pt_time_t
     s->done = 0;
     /* (CONNECTING too: a connect cancelled half-way is not resumed; the
      * socket is open, so a new connect on it gets PT_EBUSY.) */
-    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED | PT__S_CONNECTING | PT__S_TRIED);
+    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED | PT__S_CONNECTING);
+    if (timeout == 0)
+        s->flags |= PT__S_WAITED; /* a poll: a read looks once before its verdict */
     if (timeout != PT_FOREVER) {
         s->deadline = pt_time_after(l->now, timeout);
         s->flags |= PT__S_DEADLINE;
@@ -329,15 +330,6 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
     pt_time_t left = PT_FOREVER;
     if (s->flags & PT__S_DEADLINE) {
         left = pt_time_until(l->now, s->deadline);
-        if (left == 0 && events == PT_READABLE && !(s->flags & (PT__S_TRIED | PT__S_WAITED))) {
-            /* Out of time, but a read that waits for readiness first has
-             * not looked yet: one system call now, then the verdict (a
-             * timeout of 0 is a poll, not a certain failure). Not for a
-             * connect: SO_ERROR is 0 while it is still in progress. */
-            s->flags |= PT__S_TRIED | PT__S_WAITED;
-            g->value.i = PT_OK;
-            return 0;
-        }
         if (left == 0) {
             g->value.i = PT_ETIMEDOUT;
             return 0;
