@@ -220,6 +220,19 @@ WORKLOADS = {
 }
 
 
+def new_loop(use_uvloop):
+    """(anchor name, a new event loop, version text): uvloop's or asyncio's.
+    None, after a message, if uvloop is asked for and cannot be imported."""
+    if not use_uvloop:
+        return "asyncio", asyncio.new_event_loop(), "asyncio"
+    try:
+        import uvloop
+    except ImportError as e:
+        print(f"uvloop unavailable: {e}", file=sys.stderr)
+        return None
+    return "uvloop", uvloop.new_event_loop(), f"uvloop={uvloop.__version__}"
+
+
 def main(argv):
     global ANCHOR
     args = argv[1:]
@@ -229,18 +242,10 @@ def main(argv):
         print(f"usage: {argv[0]} [--uvloop] <{'|'.join(WORKLOADS)}>", file=sys.stderr)
         return 2
     wid = args[0]
-    if use_uvloop:
-        try:
-            import uvloop
-        except ImportError as e:
-            print(f"uvloop unavailable: {e}", file=sys.stderr)
-            return 3
-        ANCHOR = "uvloop"
-        loop = uvloop.new_event_loop()
-        version = f"uvloop={uvloop.__version__}"
-    else:
-        loop = asyncio.new_event_loop()
-        version = "asyncio"
+    made = new_loop(use_uvloop)
+    if made is None:
+        return 3
+    ANCHOR, loop, version = made
     asyncio.set_event_loop(loop)
     try:
         loop.run_until_complete(WORKLOADS[wid]())

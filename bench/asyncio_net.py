@@ -31,6 +31,8 @@ import socket
 import sys
 import time
 
+from asyncio_loop import new_loop
+
 ANCHOR = "asyncio"
 REQUEST, RESPONSE = b"request", b"response"
 PHASE_LIMIT_S = 60.0
@@ -162,18 +164,10 @@ def main(argv):
         print(f"usage: {argv[0]} [--uvloop] echo-server <port> <max seconds>\n"
               f"       {argv[0]} [--uvloop] delay-client <port>", file=sys.stderr)
         return 2
-    if use_uvloop:
-        try:
-            import uvloop
-        except ImportError as e:
-            print(f"uvloop unavailable: {e}", file=sys.stderr)
-            return 3
-        ANCHOR = "uvloop"
-        loop = uvloop.new_event_loop()
-        version = f"uvloop={uvloop.__version__}"
-    else:
-        loop = asyncio.new_event_loop()
-        version = "asyncio"
+    made = new_loop(use_uvloop)
+    if made is None:
+        return 3
+    ANCHOR, loop, version = made
     raise_nofile()
     asyncio.set_event_loop(loop)
     rc = 1

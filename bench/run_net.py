@@ -30,10 +30,7 @@ that fails otherwise FAILED, and this script exits 1 after printing the
 table. Timings never fail anything.
 """
 import argparse
-import datetime
-import json
 import os
-import platform
 import re
 import resource
 import select
@@ -47,7 +44,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from run_table import RESULT_RE, compile_flags, first_line, fmt  # noqa: E402
+from run_table import RESULT_RE, first_line, print_machine, summary  # noqa: E402
 
 ANCHORS = ["ptloop", "libuv", "asyncio", "uvloop"]
 W6_CONNS = [1, 100, 1000]
@@ -313,13 +310,7 @@ def main():
     def cell(key, a):
         if (a, key[0]) in failures:
             return "INVALID" if failures[(a, key[0])].startswith("INVALID") else "FAILED"
-        vs = values.get(key, {}).get(a)
-        if not vs:
-            return ""
-        u = units.get(key, "")
-        if len(vs) == 1 or fmt(min(vs), u) == fmt(max(vs), u):
-            return fmt(statistics.median(vs), u)
-        return f"{fmt(statistics.median(vs), u)} ({fmt(min(vs), u)}–{fmt(max(vs), u)})"
+        return summary(values.get(key, {}).get(a), units.get(key, ""))
 
     def ratio(key, a, b):
         if not RATIO_METRICS.match(key[1]) or (a, key[0]) in failures \
@@ -333,32 +324,7 @@ def main():
     # ---- header: machine, compilers, flags
     print("# Network workloads W6 (TCP echo) and W7 (delayed requests): ptloop and anchors")
     print()
-    cpu_model = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu_model = next((l.split(":", 1)[1].strip() for l in f
-                              if l.startswith("model name")), "?")
-    except OSError:
-        pass
-    print(f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}; "
-          f"host: {platform.node()}, {platform.machine()}, {os.cpu_count()} CPUs, {cpu_model}")
-    print(f"- kernel: {platform.release()}; load average (1, 5, 15 min) before: "
-          f"{' '.join(load_before)}, after: {' '.join(open('/proc/loadavg').read().split()[0:3])}")
-    cc_info = None
-    try:
-        with open(os.path.join(build, "meson-info", "intro-compilers.json")) as f:
-            comp = json.load(f).get("host", {}).get("c", {})
-            cc_info = f"{' '.join(comp.get('exelist', []))} {comp.get('version', '')} ({comp.get('id', '')})"
-    except (OSError, ValueError):
-        pass
-    print(f"- C compiler (meson): {cc_info or first_line(['cc', '--version'])}")
-    for src in SOURCES:
-        flags = compile_flags(build, src)
-        if flags:
-            print(f"- flags, {src}: `{flags}` (the last -O wins)")
-    print(f"- python: {args.python}: {first_line([args.python, '--version'])}; uvloop: "
-          + first_line([args.python, "-c", "import uvloop; print(uvloop.__version__)"]))
-    print(f"- libuv: {first_line(['pkg-config', '--modversion', 'libuv'])} (pkg-config)")
+    print_machine(build, SOURCES, args.python, load_before)
     print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C=1, 100, 1000 "
           f"for {args.seconds:g} s each (bench/echo_client, 64-byte messages over 127.0.0.1); "
           f"W7: per client, a fresh bench/delay_server")

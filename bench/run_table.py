@@ -93,6 +93,47 @@ def compile_flags(build, source):
     return None
 
 
+def summary(vs, unit):
+    """A cell: the median of the runs' values, with (min–max) if they differ
+    as printed; "" if there are none."""
+    if not vs:
+        return ""
+    if len(vs) == 1 or fmt(min(vs), unit) == fmt(max(vs), unit):
+        return fmt(statistics.median(vs), unit)
+    return f"{fmt(statistics.median(vs), unit)} ({fmt(min(vs), unit)}–{fmt(max(vs), unit)})"
+
+
+def print_machine(build, sources, python, load_before):
+    """The table's header lines on what ran: machine, kernel and load,
+    compiler and flags of each C source, Python, uvloop and libuv."""
+    cpu_model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu_model = next((l.split(":", 1)[1].strip() for l in f
+                              if l.startswith("model name")), "?")
+    except OSError:
+        pass
+    print(f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}; "
+          f"host: {platform.node()}, {platform.machine()}, {os.cpu_count()} CPUs, {cpu_model}")
+    print(f"- kernel: {platform.release()}; load average (1, 5, 15 min) before: "
+          f"{' '.join(load_before)}, after: {' '.join(open('/proc/loadavg').read().split()[0:3])}")
+    cc_info = None
+    try:
+        with open(os.path.join(build, "meson-info", "intro-compilers.json")) as f:
+            comp = json.load(f).get("host", {}).get("c", {})
+            cc_info = f"{' '.join(comp.get('exelist', []))} {comp.get('version', '')} ({comp.get('id', '')})"
+    except (OSError, ValueError):
+        pass
+    print(f"- C compiler (meson): {cc_info or first_line(['cc', '--version'])}")
+    for src in sources:
+        flags = compile_flags(build, src)
+        if flags:
+            print(f"- flags, {src}: `{flags}` (the last -O wins)")
+    print(f"- python: {python}: {first_line([python, '--version'])}; uvloop: "
+          + first_line([python, "-c", "import uvloop; print(uvloop.__version__)"]))
+    print(f"- libuv: {first_line(['pkg-config', '--modversion', 'libuv'])} (pkg-config)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", required=True, help="meson build directory (release)")
@@ -193,13 +234,7 @@ def main():
     def cell(key, a):
         if (a, key[0]) in failures:
             return "INVALID" if failures[(a, key[0])].startswith("INVALID") else "FAILED"
-        vs = values.get(key, {}).get(a)
-        if not vs:
-            return ""
-        u = units.get(key, "")
-        if len(vs) == 1 or fmt(min(vs), u) == fmt(max(vs), u):
-            return fmt(statistics.median(vs), u)
-        return f"{fmt(statistics.median(vs), u)} ({fmt(min(vs), u)}–{fmt(max(vs), u)})"
+        return summary(values.get(key, {}).get(a), units.get(key, ""))
 
     def ratio(key, a, b):
         if not RATIO_METRICS.match(key[1]):
@@ -212,32 +247,7 @@ def main():
     # ---- header: machine, compilers, flags
     print(f"# Event-loop workloads W1–W5: ptloop and anchors")
     print()
-    cpu_model = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu_model = next((l.split(":", 1)[1].strip() for l in f
-                              if l.startswith("model name")), "?")
-    except OSError:
-        pass
-    print(f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}; "
-          f"host: {platform.node()}, {platform.machine()}, {os.cpu_count()} CPUs, {cpu_model}")
-    print(f"- kernel: {platform.release()}; load average (1, 5, 15 min) before: "
-          f"{' '.join(load_before)}, after: {' '.join(open('/proc/loadavg').read().split()[0:3])}")
-    cc_info = None
-    try:
-        with open(os.path.join(build, "meson-info", "intro-compilers.json")) as f:
-            comp = json.load(f).get("host", {}).get("c", {})
-            cc_info = f"{' '.join(comp.get('exelist', []))} {comp.get('version', '')} ({comp.get('id', '')})"
-    except (OSError, ValueError):
-        pass
-    print(f"- C compiler (meson): {cc_info or first_line(['cc', '--version'])}")
-    for src in ["bench_loop.c", "uv_loop.c", "floor.c"]:
-        flags = compile_flags(build, src)
-        if flags:
-            print(f"- flags, {src}: `{flags}` (the last -O wins)")
-    print(f"- python: {args.python}: {first_line([args.python, '--version'])}; uvloop: "
-          + first_line([args.python, "-c", "import uvloop; print(uvloop.__version__)"]))
-    print(f"- libuv: {first_line(['pkg-config', '--modversion', 'libuv'])} (pkg-config)")
+    print_machine(build, ["bench_loop.c", "uv_loop.c", "floor.c"], args.python, load_before)
     print(f"- {args.runs} runs per cell, each a fresh process; cell = median (min–max); "
           f"ratios are of medians (lower = ptloop cheaper)")
     for a, why in skipped.items():

@@ -31,6 +31,7 @@
 #include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "loop/loop.h"
+#include "options.h"
 #include "stopwatch.h"
 
 static double start_ms;   /* wall clock when main started */

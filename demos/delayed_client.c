@@ -23,6 +23,7 @@
 #include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "delayed_server.h"
+#include "options.h"
 #include "stopwatch.h"
 
 #define N_REQ 10
@@ -101,14 +102,6 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-static long opt_num(int argc, char **argv, const char *opt, long dflt) {
-    int i;
-    for (i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], opt) == 0)
-            return strtol(argv[i + 1], NULL, 10);
-    return dflt;
-}
-
 int main(int argc, char **argv) {
     static struct pt_loop loop;
     static struct pt_task *heap[DS_MAX_CONN + N_REQ + 4];
@@ -116,8 +109,8 @@ int main(int argc, char **argv) {
     static struct client client;
     struct pt_addr addr;
     char where[64];
-    long port = opt_num(argc, argv, "--port", 0);
-    long scale = opt_num(argc, argv, "--scale", 1);
+    long port = demo_opt_num(argc, argv, "--port", 0);
+    long scale = demo_opt_num(argc, argv, "--scale", 1);
     unsigned sum = 0, longest = 0, k;
     int i;
 

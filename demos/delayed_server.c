@@ -16,31 +16,8 @@
 #include <string.h>
 
 #include "delayed_server.h"
-
-struct lifetime {
-    struct pt_task task;
-    pt_time_t ms;
-    struct pt_event never;
-};
-
-/* Keeps the loop alive; the server's tasks are background tasks. */
-static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
-    struct lifetime *t = (struct lifetime *)task;
-    PT_TASK_BEGIN(loop, task);
-    if (t->ms)
-        PT_SLEEP(PT_MS(t->ms));
-    else
-        PT_EVENT_WAIT(&t->never, PT_FOREVER);
-    PT_TASK_END();
-}
-
-static long opt_num(int argc, char **argv, const char *opt, long dflt) {
-    int i;
-    for (i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], opt) == 0)
-            return strtol(argv[i + 1], NULL, 10);
-    return dflt;
-}
+#include "lifetime.h"
+#include "options.h"
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
@@ -48,8 +25,8 @@ int main(int argc, char **argv) {
     static struct ds_server server;
     static struct lifetime life;
     char where[64];
-    long port = opt_num(argc, argv, "--port", 3001);
-    long scale = opt_num(argc, argv, "--scale", 1);
+    long port = demo_opt_num(argc, argv, "--port", 3001);
+    long scale = demo_opt_num(argc, argv, "--scale", 1);
     int rc;
 
     if (port < 0 || port > 65535 || scale < 1) {
@@ -66,9 +43,7 @@ int main(int argc, char **argv) {
     }
     printf("listening on %s\n", pt_addr_format(&server.addr, where, sizeof where));
     fflush(stdout);
-    life.ms = (pt_time_t)(opt_num(argc, argv, "--seconds", 0) * 1000);
-    pt_event_init(&life.never);
-    (void)pt_spawn(&loop, &life.task, lifetime_run);
+    lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
     rc = pt_loop_run(&loop);
     printf("answered %u requests; stopped (%s)\n", server.answered, pt_strerror(rc));
     return rc == PT_OK ? 0 : 1;

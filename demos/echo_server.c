@@ -27,7 +27,9 @@
 
 #include "timeline.h" /* first: it hooks the loop (--timeline) */
 
+#include "lifetime.h"
 #include "loop/loop.h"
+#include "options.h"
 #include "stopwatch.h"
 
 #define MAX_CONN 16
@@ -193,32 +195,6 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
 
 /* ---- main ---------------------------------------------------------------- */
 
-struct lifetime {
-    struct pt_task task;
-    pt_time_t ms;
-    struct pt_event never;
-};
-
-/* Keeps the loop alive: the counters and connections are background tasks,
- * cancelled (their cleanups run) when this one ends. */
-static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
-    struct lifetime *t = (struct lifetime *)task;
-    PT_TASK_BEGIN(loop, task);
-    if (t->ms)
-        PT_SLEEP(PT_MS(t->ms));
-    else
-        PT_EVENT_WAIT(&t->never, PT_FOREVER);
-    PT_TASK_END();
-}
-
-static long opt_num(int argc, char **argv, const char *opt, long dflt) {
-    int i;
-    for (i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], opt) == 0)
-            return strtol(argv[i + 1], NULL, 10);
-    return dflt;
-}
-
 int main(int argc, char **argv) {
     static struct pt_loop loop;
     static struct pt_task *heap[MAX_CONN + 8];
@@ -228,11 +204,10 @@ int main(int argc, char **argv) {
     static struct lifetime life;
     struct pt_addr addr;
     char where[64];
-    long port = opt_num(argc, argv, "--port", 3000);
+    long port = demo_opt_num(argc, argv, "--port", 3000);
     int rc;
 
-    tick_ms = (unsigned)opt_num(argc, argv, "--tick", 1000);
-    life.ms = (pt_time_t)(opt_num(argc, argv, "--seconds", 0) * 1000);
+    tick_ms = (unsigned)demo_opt_num(argc, argv, "--tick", 1000);
     if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK || tick_ms == 0) {
         fprintf(stderr,
                 "usage: %s [--port N] [--seconds S] [--tick MS] [--client] "
@@ -253,8 +228,7 @@ int main(int argc, char **argv) {
 
     start_ms = wall_ms();
     pt_semaphore_init(&free_slots, MAX_CONN);
-    pt_event_init(&life.never);
-    (void)pt_spawn(&loop, &life.task, lifetime_run);
+    lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
     (void)pt_spawn_background(&loop, &down.task, countdown);
     (void)pt_spawn_background(&loop, &up.task, countup);

@@ -13,6 +13,7 @@
 #include "timeline.h" /* first: it hooks the loop (--timeline) */
 
 #include "loop/loop.h"
+#include "options.h"
 #include "stopwatch.h"
 
 /* A task that sleeps `ms` and ends. The loop hands the body &task, the

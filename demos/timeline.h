@@ -138,13 +138,4 @@ static inline void timeline_print(int width) {
         printf("  (%d resumes not recorded: the recorder is full)\n", tl.dropped);
 }
 
-/* Does argv hold `opt`? The demos' option parsing, such as it is. */
-static inline int demo_has_opt(int argc, char **argv, const char *opt) {
-    int i;
-    for (i = 1; i < argc; i++)
-        if (strcmp(argv[i], opt) == 0)
-            return 1;
-    return 0;
-}
-
 #endif /* DEMOS_TIMELINE_H */
