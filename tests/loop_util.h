@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define HEAP_CAP 256
+/* Timer slots: more than the timers any test has pending at once. */
+#define HEAP_CAP CHECK_SCALE(256, 32)
 
 static struct pt_loop lp; /* the loop of every test */
 static struct pt_task *heap[HEAP_CAP];

@@ -44,9 +44,22 @@ static void spawn(struct tk *k, pt_task_fn fn) {
     CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
 }
 
-/* Wake order, by task id. */
-static int order[512];
+/* Sleepers in test_random_cancel and in test_equal_deadlines; fewer on a
+ * microcontroller (CHECK_SMALL), where a struct tk takes 90 (AVR) or 140
+ * (Cortex-M0) bytes of a RAM of 2 or 16 KiB. */
+#define RND_N CHECK_SCALE(120, 12)
+#define EQ_N CHECK_SCALE(16, 10) /* 16 or 10: the victims below stay distinct */
+
+/* Wake order, by task id. Tests that read it reset norder first; between
+ * them it only counts on, so wakes past the end are counted, not kept. */
+static int order[CHECK_SCALE(512, RND_N)];
 static int norder;
+
+static void note_order(int id) {
+    if (norder < (int)(sizeof order / sizeof order[0]))
+        order[norder] = id;
+    norder++;
+}
 
 /* ---- bodies ------------------------------------------------------------- */
 
@@ -90,7 +103,7 @@ static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
         k->t1 = pt_loop_now(loop);
         k->result = PT_WAIT_RESULT();
         k->woke++;
-        order[norder++] = k->id;
+        note_order(k->id);
         note(k->name);
     }
     PT_TASK_RETURN(pt_int(k->id));
@@ -448,35 +461,39 @@ static PT_THREAD(cancel_many(struct pt_loop *loop, struct pt_task *task)) {
 /* Equal deadlines fire in the order the timers were set, also after
  * timers were taken out of the middle of the heap. */
 static void test_equal_deadlines(void) {
-    struct tk k[16];
+    struct tk k[EQ_N];
     struct tk *victims[7];
     struct mass_canceller m;
-    static const int expect[] = {1, 2, 4, 5, 6, 9, 10, 11, 13, 14};
-    int i;
+    /* With 16: 3, 7, 8, 12, 0, 15; the others wake in id order. */
+    static const int victim_ids[6] = {3, 7, 8, EQ_N - 4, 0, EQ_N - 1};
+    int expect[EQ_N], nexpect = 0;
+    int i, j;
     setup(0);
     norder = 0;
-    for (i = 0; i < 16; i++) {
+    for (i = 0; i < EQ_N; i++) {
         tk_init(&k[i], "k", i);
         k[i].ticks = 50;
         spawn(&k[i], sleeper);
     }
-    victims[0] = &k[3];
-    victims[1] = &k[7];
-    victims[2] = &k[8];
-    victims[3] = &k[12];
-    victims[4] = &k[0];
-    victims[5] = &k[15];
+    for (j = 0; j < 6; j++)
+        victims[j] = &k[victim_ids[j]];
     victims[6] = NULL;
+    for (i = 0; i < EQ_N; i++) {
+        for (j = 0; j < 6 && victim_ids[j] != i; j++)
+            ;
+        if (j == 6)
+            expect[nexpect++] = i;
+    }
     memset(&m, 0, sizeof m);
     m.ticks = 10;
     m.victims = victims;
     CHECK_EQ_INT(pt_spawn(&lp, &m.task, cancel_many), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(m.cancelled, 6);
-    CHECK_EQ_INT(norder, 10);
-    for (i = 0; i < 10 && i < norder; i++)
+    CHECK_EQ_INT(norder, EQ_N - 6);
+    for (i = 0; i < nexpect && i < norder; i++)
         CHECK_EQ_INT(order[i], expect[i]);
-    for (i = 0; i < 16; i++) {
+    for (i = 0; i < EQ_N; i++) {
         CHECK_EQ_INT(k[i].cleanups, 1);
         if (k[i].woke)
             CHECK_EQ_INT(k[i].t1, 50);
@@ -493,7 +510,7 @@ static PT_THREAD(late_sleeper(struct pt_loop *loop, struct pt_task *task)) {
         PT_TASK_YIELD();
     PT_SLEEP(k->ticks);
     k->t1 = pt_loop_now(loop);
-    order[norder++] = k->id;
+    note_order(k->id);
     PT_TASK_END();
 }
 
@@ -536,23 +553,24 @@ static void test_equal_deadlines_set_order(void) {
  * times from the middle of the heap: the others wake each exactly at its
  * deadline, in (deadline, order set) order, and the heap holds exactly
  * the timers still pending after every cancel. */
-#define RND_N 120
-
-static struct tk rnd[RND_N];
-static int rnd_cancelled[RND_N];
 static int rnd_cancel_ok, rnd_timers_bad;
 
+/* Cancels sleeper victim[i] at when[i]. The sleepers, and whether each was
+ * cancelled, are arrays on the test's stack (on a microcontroller the other
+ * tests reuse that RAM). */
 struct rnd_canceller {
     struct pt_task task;
+    struct tk *rnd;
+    int *cancelled;
     int victim[RND_N];
     pt_time_t when[RND_N]; /* ascending */
     int count, i;
 };
 
-static int rnd_pending_timers(pt_time_t now) {
+static int rnd_pending_timers(const struct rnd_canceller *c, pt_time_t now) {
     int i, n = 0;
     for (i = 0; i < RND_N; i++)
-        if (!rnd_cancelled[i] && rnd[i].ticks > now)
+        if (!c->cancelled[i] && c->rnd[i].ticks > now)
             n++;
     return n;
 }
@@ -563,21 +581,23 @@ static PT_THREAD(rnd_cancel(struct pt_loop *loop, struct pt_task *task)) {
     for (c->i = 0; c->i < c->count; c->i++) {
         if (c->when[c->i] != pt_loop_now(loop))
             PT_SLEEP(c->when[c->i] - pt_loop_now(loop));
-        if (pt_cancel(loop, &rnd[c->victim[c->i]].task) == PT_OK) {
-            CHECK(!rnd_cancelled[c->victim[c->i]]);
-            rnd_cancelled[c->victim[c->i]] = 1;
+        if (pt_cancel(loop, &c->rnd[c->victim[c->i]].task) == PT_OK) {
+            CHECK(!c->cancelled[c->victim[c->i]]);
+            c->cancelled[c->victim[c->i]] = 1;
             rnd_cancel_ok++;
         } else {
-            CHECK(rnd_cancelled[c->victim[c->i]]); /* a second cancel */
+            CHECK(c->cancelled[c->victim[c->i]]); /* a second cancel */
         }
-        if ((int)pt_loop_timers(loop) != rnd_pending_timers(pt_loop_now(loop)))
+        if ((int)pt_loop_timers(loop) != rnd_pending_timers(c, pt_loop_now(loop)))
             rnd_timers_bad++;
     }
     PT_TASK_END();
 }
 
 static void test_random_cancel(void) {
-    static struct rnd_canceller c;
+    struct tk rnd[RND_N];
+    int rnd_cancelled[RND_N];
+    struct rnd_canceller c;
     unsigned long seed;
     int i, j, bad_order, bad_time, bad_cleanup, woke;
     for (seed = 1; seed <= 25; seed++) {
@@ -586,9 +606,11 @@ static void test_random_cancel(void) {
         norder = 0;
         rnd_cancel_ok = rnd_timers_bad = 0;
         memset(&c, 0, sizeof c);
+        c.rnd = rnd;
+        c.cancelled = rnd_cancelled;
         for (i = 0; i < RND_N; i++) {
             tk_init(&rnd[i], "r", i);
-            rnd[i].ticks = 1 + lcg_next(40);
+            rnd[i].ticks = 1 + lcg_next(RND_N / 3); /* 3 sleepers a deadline */
             rnd_cancelled[i] = 0;
             spawn(&rnd[i], sleeper);
         }
@@ -626,7 +648,7 @@ static void test_random_cancel(void) {
         }
         CHECK_EQ_INT(bad_time, 0);
         CHECK_EQ_INT(bad_cleanup, 0);
-        CHECK(rnd_cancel_ok > 10);
+        CHECK(rnd_cancel_ok > RND_N / 12);
         CHECK_EQ_INT(norder, RND_N - rnd_cancel_ok);
         CHECK_EQ_INT(woke, norder);
         bad_order = 0;

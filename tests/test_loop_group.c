@@ -79,11 +79,14 @@ struct fixture {
     struct tk m[4], own;
 };
 
-/* A group of `count` members (names "a".."d"), and its owner "W". */
+/* A group of `count` members (names "a".."d"), and its owner "W", in a
+ * cleared fixture. (Each test's fixture is on its stack, not static: eight
+ * of them would not fit in the 2 KiB of RAM of an ATmega328P.) */
 static void start(struct fixture *f, unsigned char mode, int count, const int *n,
                   const pt_time_t *ticks, pt_time_t timeout) {
     static const char *const names[4] = {"a", "b", "c", "d"};
     int i;
+    memset(f, 0, sizeof *f);
     setup(0);
     pt_group_init(&f->g, f->slots, 4, mode);
     tk_init(&f->own, "W", 0, 0);
@@ -99,7 +102,7 @@ static void start(struct fixture *f, unsigned char mode, int count, const int *n
 /* TaskGroup: the first failure cancels the others (their cleanups run,
  * each once), then the wait ends with PT_EFAILED. */
 static void test_cancel_on_fail(void) {
-    static struct fixture f;
+    struct fixture f;
     static const int n[4] = {1, -5, 3, -6};
     static const pt_time_t ticks[4] = {5, 10, 100, 10};
     start(&f, PT_GROUP_CANCEL_ON_FAIL, 4, n, ticks, PT_FOREVER);
@@ -126,7 +129,7 @@ static void test_cancel_on_fail(void) {
 /* A member waiting on an event is cancelled as well; a failure before
  * the owner waits makes the wait end at once. */
 static void test_cancel_on_fail_early(void) {
-    static struct fixture f;
+    struct fixture f;
     struct pt_event ev;
     static const int n[3] = {1, -2, 3};
     static const pt_time_t ticks[3] = {0, 4, 0};
@@ -148,7 +151,7 @@ static void test_cancel_on_fail_early(void) {
 /* gather(return_exceptions=True): all run to their end whatever the
  * others do; the results stay in spawn order. */
 static void test_collect(void) {
-    static struct fixture f;
+    struct fixture f;
     static const int n[4] = {10, -20, 30, 40};
     static const pt_time_t ticks[4] = {30, 10, 5, 20};
     int i;
@@ -180,7 +183,7 @@ static void test_collect(void) {
 
 /* A member cancelled from outside the group is not a failure. */
 static void test_collect_member_cancelled(void) {
-    static struct fixture f;
+    struct fixture f;
     static const int n[3] = {1, 2, 3};
     static const pt_time_t ticks[3] = {10, 50, 20};
     start(&f, PT_GROUP_COLLECT, 3, n, ticks, PT_FOREVER);
@@ -198,7 +201,7 @@ static void test_collect_member_cancelled(void) {
 /* A wait with a timeout: the members are cancelled, their cleanups run,
  * then the wait ends with PT_ETIMEDOUT. */
 static void test_group_timeout(void) {
-    static struct fixture f;
+    struct fixture f;
     static const int n[3] = {1, 2, 3};
     static const pt_time_t ticks[3] = {10, 100, 200};
     start(&f, PT_GROUP_COLLECT, 3, n, ticks, 40);
@@ -248,7 +251,7 @@ static PT_THREAD(join_member(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 static void test_group_limits(void) {
-    static struct fixture f;
+    struct fixture f;
     struct tk extra, second;
     static const int n[4] = {1, 2, 3, 4};
     static const pt_time_t ticks[4] = {1, 2, 3, 4};
@@ -301,7 +304,7 @@ static void test_group_limits(void) {
 /* pt_group_cancel from outside: every member still running is cancelled
  * and the owner sees the wait end (PT_OK: cancelled is not failed). */
 static void test_group_cancel(void) {
-    static struct fixture f;
+    struct fixture f;
     static const int n[3] = {1, 2, 3};
     static const pt_time_t ticks[3] = {5, 50, 60};
     start(&f, PT_GROUP_CANCEL_ON_FAIL, 3, n, ticks, PT_FOREVER);
@@ -323,7 +326,7 @@ static void test_group_cancel(void) {
 /* The owner cancelled while it waits: the members go on; another task
  * may then wait for the group. */
 static void test_owner_cancelled(void) {
-    static struct fixture f;
+    struct fixture f;
     struct tk second;
     static const int n[2] = {1, 2};
     static const pt_time_t ticks[2] = {10, 20};
