@@ -4,17 +4,21 @@
 usage: check_on_chip.py [--uart] COMMAND... PROGRAM
 
 COMMAND is how the cross build runs a program on its board (qemu-system-arm
-with its options, or run_simavr.py). With --uart, the board's UART is
-connected to this script (qemu's `-serial none` becomes `-serial stdio`):
-once the demo has printed its first blink, the script types a line and
-expects it echoed back, and the demo's count of echoed characters to match.
+with its options, or run_simavr.py). With --uart, a line is typed into the
+board's UART and must come back, and the demo's count of echoed characters
+must match: under qemu, `-serial none` becomes `-serial stdio` and the line
+is written once the demo has printed its first blink; under simavr, which
+reads no UART input from stdin, run_simavr.py --uart-input feeds the line
+from a file at 1 ms of simulated time.
 
 Passes when the demo's own timing checks passed ("on_chip: ok", exit status
 0), every task reported what it should, and, with --uart, the echo came
 back. Prints the demo's output and the wall time the run took.
 """
+import os
 import subprocess
 import sys
+import tempfile
 import time
 
 LINE = b"ping from the host\n"
@@ -23,22 +27,32 @@ LINE = b"ping from the host\n"
 def main() -> int:
     argv = sys.argv[1:]
     uart = argv[:1] == ["--uart"]
+    typed = False  # the line goes in interactively (qemu)
+    vcd_input = None
     if uart:
         argv = argv[1:]
-        i = argv.index("-serial")
-        argv[i + 1] = "stdio"
+        if "-serial" in argv:
+            argv[argv.index("-serial") + 1] = "stdio"
+            typed = True
+        else:
+            fd, vcd_input = tempfile.mkstemp(prefix="check_on_chip-")
+            with os.fdopen(fd, "wb") as f:
+                f.write(LINE)
+            argv[-1:-1] = ["--uart-input", vcd_input]
     start = time.monotonic()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     out = b""
-    sent = False
+    sent = not typed
     for line in proc.stdout:
         out += line
-        if uart and not sent and b"blink 1\n" in out:
+        if not sent and b"blink 1\n" in out:
             proc.stdin.write(LINE)
             proc.stdin.flush()
             sent = True
     proc.stdin.close()
     status = proc.wait(timeout=60)
+    if vcd_input:
+        os.unlink(vcd_input)
     wall = time.monotonic() - start
     text = out.decode("utf-8", "replace")
     sys.stdout.write(text)
