@@ -31,10 +31,15 @@
  * with PT_EFULL). PT_EINVAL if cap does not fit pt_index_t.
  */
 static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+    int rc = PT_OK;
+    if (cap > PT_INDEX_MAX) {
+        cap = PT_INDEX_MAX;
+        rc = PT_EINVAL;
+    }
     l->ready_head = l->ready_tail = NULL;
     l->heap = heap;
     l->heap_len = 0;
-    l->heap_cap = (pt_index_t)(cap > PT_INDEX_MAX ? PT_INDEX_MAX : cap);
+    l->heap_cap = (pt_index_t)cap;
     l->seq = 0;
     l->live = 0;
     l->flags = 0;
@@ -43,7 +48,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
 #if PT_LOOP_IO
     pt__io_table_init(&l->io);
 #endif
-    return cap > PT_INDEX_MAX ? PT_EINVAL : PT_OK;
+    return rc;
 }
 
 /* Use a virtual clock starting at `start`: whenever nothing is ready, time
@@ -70,7 +75,7 @@ static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
 
 /* ---- the ready queue and waiter lists ---------------------------------- */
 
-static inline void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
+PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
     t->next = NULL;
     if (l->ready_tail)
         l->ready_tail->next = t;
@@ -78,15 +83,6 @@ static inline void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
         l->ready_head = t;
     l->ready_tail = t;
     t->gen.aux |= PT__T_QUEUED;
-}
-
-static inline struct pt_task *pt__ready_pop(struct pt_loop *l) {
-    struct pt_task *t = l->ready_head;
-    l->ready_head = t->next;
-    if (!l->ready_head)
-        l->ready_tail = NULL;
-    t->gen.aux &= (unsigned char)~PT__T_QUEUED;
-    return t;
 }
 
 /* A FIFO of parked tasks (events, semaphores, queues). */
@@ -104,27 +100,27 @@ static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
 }
 
 static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
-    struct pt_task *prev = NULL, *p = q->head;
-    while (p && p != t) {
-        prev = p;
-        p = p->next;
+    struct pt_task **p = &q->head, *prev = NULL;
+    while (*p != t) {
+        if (!*p)
+            return;
+        prev = *p;
+        p = &prev->next;
     }
-    if (!p)
-        return;
-    if (prev)
-        prev->next = t->next;
-    else
-        q->head = t->next;
-    if (q->tail == t)
+    *p = t->next;
+    if (!t->next) /* it was the tail */
         q->tail = prev;
 }
 
 /* ---- parking and waking ------------------------------------------------ */
 
+/* The back end the core calls: loop/io.h, included at the end of this file
+ * when PT_LOOP_IO says so. (Task groups are reached through the group's own
+ * function pointer, so a core compiled without loop/group.h drives them.) */
 #if PT_LOOP_IO
 static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io);
+static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout);
 #endif
-static inline void pt__group_timed_out(struct pt_loop *l, struct pt_group *g);
 
 static inline unsigned pt__wait_kind(const struct pt_task *t) {
     return (t->gen.aux & PT__T_WAIT_MASK) >> PT__T_WAIT_SHIFT;
@@ -132,12 +128,12 @@ static inline unsigned pt__wait_kind(const struct pt_task *t) {
 
 /*
  * Park t (running in generator g: the task's own, or a sub-coroutine's)
- * on `obj` of kind `kind`, with a deadline `timeout` ticks away unless
- * PT_FOREVER. Returns 1 if parked; 0 if the timer heap is full, with the
- * wait's result set to PT_EFULL.
+ * with a deadline `timeout` ticks away unless PT_FOREVER, on `obj` of kind
+ * `kind`. Returns 1 if parked; 0 if the timer heap is full, with the
+ * wait's result set to PT_EFULL. (Every wait starts here: one copy.)
  */
-static inline int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, unsigned kind,
-                           void *obj, pt_time_t timeout) {
+PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t timeout,
+                         unsigned kind, void *obj) {
     if (timeout != PT_FOREVER) {
         t->deadline = pt_time_after(l->now, timeout);
         if (pt__heap_push(l, t) != PT_OK) {
@@ -196,10 +192,9 @@ static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
     struct pt_task *t = q->head;
     if (!t)
         return;
-    pt__unpark(l, t);
+    pt__wake(l, t, PT_OK); /* (one wake path; then the marks above) */
     t->gen.value.p = q;
     t->gen.aux |= (unsigned char)(PT__WAIT_LIST << PT__T_WAIT_SHIFT);
-    pt__ready_push(l, t);
 }
 
 /* The result of the last wait of the running (sub-)coroutine g. */
@@ -207,13 +202,11 @@ static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
 
 /* ---- tasks ------------------------------------------------------------- */
 
+/* (next, deadline and seq are set where they are used: not here.) */
 static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     pt_gen_init(&t->gen);
     t->fn = fn;
-    t->next = NULL;
     t->awaiter = NULL;
-    t->deadline = 0;
-    t->seq = 0;
     t->heap_index = 0;
 }
 
@@ -254,16 +247,11 @@ static inline int pt_task_done(const struct pt_task *t) {
     return pt_gen_done(&t->gen);
 }
 
-/* What a waiter on t is told: PT_OK, PT_EFAILED or PT_ECANCELLED. */
+/* What a waiter on t (which has finished) is told: PT_OK, PT_EFAILED or
+ * PT_ECANCELLED, looked up by its final status (a table is the least code). */
 static inline int pt__task_outcome(const struct pt_task *t) {
-    switch (pt_task_status(t)) {
-    case PT_EXITED:
-        return PT_EFAILED;
-    case PT_CLOSED:
-        return PT_ECANCELLED;
-    default:
-        return PT_OK;
-    }
+    static const signed char outcome[PT__GEN_FINAL + 1] = {0, 0, PT_EFAILED, 0, PT_ECANCELLED};
+    return outcome[t->gen.state & PT__GEN_FINAL];
 }
 
 /*
@@ -279,38 +267,42 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
         return PT_EINVAL;
     if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
         return PT_EBUSY;
+    (void)pt_gen__close(&t->gen); /* first, so its done test is the one above */
     if (t->gen.aux & PT__T_PARKED) {
         pt__wake(l, t, PT_ECANCELLED);
     } else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
         pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
         t->gen.value.i = PT_ECANCELLED;
     }
-    (void)pt_gen__close(&t->gen);
     return PT_OK;
 }
 
-static inline void pt__group_child_done(struct pt_loop *l, struct pt_group *g, struct pt_task *t);
+/* Wake w, which waited for a task or a group to finish, with `result`, or
+ * PT_ETIMEDOUT if its deadline passed meanwhile (then it waited on only
+ * for what it had cancelled to finish). */
+static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int result) {
+    pt__wake(l, w, (w->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : result);
+}
 
 /* t has finished: tell whoever awaits it. */
 static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
-    if (t->gen.aux & PT__T_BACKGROUND) {
+    void *w = t->awaiter;
+    t->awaiter = NULL;
+    if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
         struct pt_task **p = &l->background;
         while (*p && *p != t)
             p = (struct pt_task **)&(*p)->awaiter;
         if (*p)
-            *p = (struct pt_task *)t->awaiter;
-        t->awaiter = NULL;
+            *p = (struct pt_task *)w;
         return;
     }
     l->live--;
     if (t->gen.aux & PT__T_IN_GROUP) {
-        pt__group_child_done(l, (struct pt_group *)t->awaiter, t);
-    } else if (t->awaiter) {
-        struct pt_task *joiner = (struct pt_task *)t->awaiter;
-        int timed_out = joiner->gen.aux & PT__T_TIMED_OUT;
-        pt__wake(l, joiner, timed_out ? PT_ETIMEDOUT : pt__task_outcome(t));
+        ((struct pt_group *)w)->event(l, (struct pt_group *)w, t);
+        return;
     }
-    t->awaiter = NULL;
+    if (w)
+        pt__wake_waiter(l, (struct pt_task *)w, pt__task_outcome(t));
 }
 
 /*
@@ -322,20 +314,24 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 #define PT_LOOP_ON_RUN(loop, task) ((void)0)
 #endif
 
-/* Run t once (it was at the head of the ready queue). */
-static inline void pt__run_task(struct pt_loop *l, struct pt_task *t) {
-    char status;
-    if (pt_gen_done(&t->gen)) { /* cancelled before it ever ran */
-        pt__task_done(l, t);
-        return;
+/* Take the head of the ready queue and run it once. */
+static inline struct pt_task *pt__run_next(struct pt_loop *l) {
+    struct pt_task *t = l->ready_head;
+    char status = PT_ENDED; /* cancelled before it ever ran: it ends now */
+    l->ready_head = t->next;
+    if (!l->ready_head)
+        l->ready_tail = NULL;
+    /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
+    t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
+    if (!pt_gen_done(&t->gen)) {
+        PT_LOOP_ON_RUN(l, t);
+        status = t->fn(l, t);
     }
-    t->gen.aux &= (unsigned char)~PT__T_WAIT_MASK; /* see pt__waitq_wake_one */
-    PT_LOOP_ON_RUN(l, t);
-    status = t->fn(l, t);
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);
     else if (!(t->gen.aux & PT__T_PARKED))
         pt__ready_push(l, t); /* a yield, or a PT_WAIT_UNTIL polled again */
+    return t;
 }
 
 /* ---- writing a task ---------------------------------------------------- */
@@ -427,9 +423,8 @@ static inline char pt__task_finish(struct pt_gen *g, char status) {
 
 static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                   pt_time_t ticks) {
-    if (ticks == PT_FOREVER)
-        ticks = PT_TIME_MAX_DELAY;
-    return pt__park(l, t, g, PT__WAIT_NONE, NULL, ticks);
+    /* PT_FOREVER is a long sleep here (pt_time_after cuts it to the maximum) */
+    return pt__park(l, t, g, ticks == PT_FOREVER ? PT_FOREVER - 1u : ticks, PT__WAIT_NONE, NULL);
 }
 
 /*
@@ -442,18 +437,17 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 
 static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_task *other, pt_time_t timeout) {
-    if (pt_task_done(other)) {
-        g->value.i = pt__task_outcome(other);
-        return 0;
+    int rc = PT_EBUSY;
+    if (pt_task_done(other))
+        rc = pt__task_outcome(other);
+    else if (!other->awaiter && other != t && !(other->gen.aux & PT__T_BACKGROUND)) {
+        if (!pt__park(l, t, g, timeout, PT__WAIT_JOIN, other))
+            return 0;
+        other->awaiter = t;
+        return 1;
     }
-    if (other->awaiter || other == t || (other->gen.aux & PT__T_BACKGROUND)) {
-        g->value.i = PT_EBUSY;
-        return 0;
-    }
-    if (!pt__park(l, t, g, PT__WAIT_JOIN, other, timeout))
-        return 0;
-    other->awaiter = t;
-    return 1;
+    g->value.i = rc;
+    return 0;
 }
 
 /*
@@ -471,34 +465,28 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 /* A timer is due: wake its task, or for a join / group, cancel what it
  * waits for and go on waiting for that to finish. */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
-    switch (pt__wait_kind(t)) {
-    case PT__WAIT_NONE:
-        pt__wake(l, t, PT_OK);
-        break;
-    case PT__WAIT_JOIN:
+    unsigned kind = pt__wait_kind(t);
+    if (kind == PT__WAIT_JOIN) {
         t->gen.aux |= PT__T_TIMED_OUT;
         (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);
-        break;
-    case PT__WAIT_GROUP:
+    } else if (kind == PT__WAIT_GROUP) {
+        struct pt_group *g = (struct pt_group *)t->gen.value.p;
         t->gen.aux |= PT__T_TIMED_OUT;
-        pt__group_timed_out(l, (struct pt_group *)t->gen.value.p);
-        break;
-    default:
-        pt__wake(l, t, PT_ETIMEDOUT);
-        break;
+        g->event(l, g, NULL);
+    } else { /* a sleep ends well, any other wait timed out */
+        pt__wake(l, t, kind == PT__WAIT_NONE ? PT_OK : PT_ETIMEDOUT);
     }
 }
 
 static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
-    while ((t = pt__heap_min(l)) != NULL && !pt_time_before(l->now, t->deadline)) {
+    while (l->heap_len && !pt_time_before(l->now, (t = l->heap[0])->deadline)) {
         pt__heap_remove(l, t);
         pt__timer_due(l, t);
     }
 }
 
 #if PT_LOOP_IO
-static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout);
 static inline int pt__io_pending(const struct pt_loop *l) {
     return l->io.count != 0;
 }
@@ -519,9 +507,11 @@ static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #endif
 }
 
-/* Nonzero if anything could still happen: ready tasks, timers, waits. */
-static inline int pt__can_progress(const struct pt_loop *l) {
-    return l->ready_head != NULL || l->heap_len != 0 || pt__io_pending(l);
+/* Nonzero if pt_loop_run* should go on: not stopped, and anything could
+ * still happen (ready tasks, timers, waits). */
+static inline int pt__go_on(const struct pt_loop *l) {
+    return !(l->flags & PT__L_STOP) &&
+           (l->ready_head != NULL || l->heap_len != 0 || pt__io_pending(l));
 }
 
 /*
@@ -529,36 +519,32 @@ static inline int pt__can_progress(const struct pt_loop *l) {
  * blocks: for a firmware super-loop or for running inside another loop.
  */
 static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
+    struct pt_task *last;
     pt_time_t timeout = 0;
-    struct pt_task *last, *t;
-    struct pt_task *head = pt__heap_min(l);
+    int virt = l->flags & PT__L_VIRTUAL;
 
-    if (!(l->flags & PT__L_VIRTUAL))
+    if (!virt)
         l->now = PT_PORT_NOW();
     if (may_block && !l->ready_head && !(l->flags & PT__L_STOP))
-        timeout = head ? pt_time_until(l->now, head->deadline) : PT_FOREVER;
-
-    if (l->flags & PT__L_VIRTUAL) {
-        /* Poll without waiting; if nothing happened, time jumps. */
-        if (pt__poll(l, 0) == 0 && timeout != 0 && head)
-            l->now = head->deadline;
-    } else if ((timeout != PT_FOREVER || pt__io_pending(l)) &&
-               (timeout != 0 || pt__io_pending(l))) {
-        /* (Nothing at all to wait for: return rather than block forever.)
-         * Time passed only if it polled: read the clock again only then. */
-        (void)pt__poll(l, timeout);
-        l->now = PT_PORT_NOW();
+        timeout = l->heap_len ? pt_time_until(l->now, l->heap[0]->deadline) : PT_FOREVER;
+    /* Poll (or idle) if there is a timer to wait for (0 < timeout <
+     * PT_FOREVER: then the heap has one) or a descriptor; with neither,
+     * return rather than block forever. On the virtual clock, poll without
+     * waiting; if nothing happened, time jumps to the timer instead. */
+    if ((pt_time_t)(timeout - 1u) < PT_FOREVER - 1u || pt__io_pending(l) || virt) {
+        int woke = pt__poll(l, virt ? 0 : timeout);
+        if (!virt) /* time passed only if it polled: read the clock only then */
+            l->now = PT_PORT_NOW();
+        else if (!woke && (pt_time_t)(timeout - 1u) < PT_FOREVER - 1u)
+            l->now = l->heap[0]->deadline; /* (nothing woke: the same timer) */
     }
 
     pt__expire_timers(l);
 
     last = l->ready_tail; /* the snapshot: what is ready now runs now */
-    if (!last)
-        return;
-    do {
-        t = pt__ready_pop(l);
-        pt__run_task(l, t);
-    } while (t != last);
+    if (last)
+        while (pt__run_next(l) != last)
+            ;
 }
 
 /*
@@ -567,7 +553,7 @@ static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
  * (t waits on something nobody will signal).
  */
 static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
-    while (!pt_task_done(t) && !(l->flags & PT__L_STOP) && pt__can_progress(l))
+    while (!pt_task_done(t) && pt__go_on(l))
         pt_loop_run_once(l, 1);
     l->flags &= (unsigned char)~PT__L_STOP;
     return pt_task_status(t);
@@ -579,22 +565,30 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * left waiting on something nobody will signal; PT_EINVAL if stopped.
  */
 static inline int pt_loop_run(struct pt_loop *l) {
-    int rc = PT_OK;
+    int rc = PT_OK, cancelled = 0;
     struct pt_task *b;
-    while (l->live && !(l->flags & PT__L_STOP) && pt__can_progress(l))
-        pt_loop_run_once(l, 1);
-    if (l->flags & PT__L_STOP)
-        rc = PT_EINVAL;
-    else if (l->live)
-        rc = PT_EBUSY;
-    else {
+    for (;;) { /* (one loop for both phases is the smaller code) */
+        while ((cancelled ? l->background != NULL : l->live != 0) && pt__go_on(l))
+            pt_loop_run_once(l, 1);
+        if (cancelled)
+            break;
+        if (l->flags & PT__L_STOP)
+            rc = PT_EINVAL;
+        else if (l->live)
+            rc = PT_EBUSY;
+        if (rc)
+            break;
         for (b = l->background; b; b = (struct pt_task *)b->awaiter)
             (void)pt_cancel(l, b);
-        while (l->background && !(l->flags & PT__L_STOP) && pt__can_progress(l))
-            pt_loop_run_once(l, 1);
+        cancelled = 1;
     }
     l->flags &= (unsigned char)~PT__L_STOP;
     return rc;
 }
+
+/* The back end declared above, when the core calls it. */
+#if PT_LOOP_IO
+#include "io.h"
+#endif
 
 #endif /* PT_LOOP_CORE_H */

@@ -17,6 +17,8 @@
 
 enum { PT_GROUP_CANCEL_ON_FAIL = 0, PT_GROUP_COLLECT = 1 };
 
+static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct pt_task *t);
+
 /* members: the caller's array of `cap` slots. */
 static inline void pt_group_init(struct pt_group *g, struct pt_task **members, pt_index_t cap,
                                  unsigned char mode) {
@@ -26,6 +28,7 @@ static inline void pt_group_init(struct pt_group *g, struct pt_task **members, p
     g->owner = NULL;
     g->mode = mode;
     g->failed = 0;
+    g->event = pt__group_event;
 }
 
 /* Spawn t into the group; PT_EFULL if the group (or the loop) is full. */
@@ -47,22 +50,22 @@ static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
         (void)pt_cancel(l, g->members[i]);
 }
 
-static inline void pt__group_timed_out(struct pt_loop *l, struct pt_group *g) {
-    pt_group_cancel(l, g);
-}
-
-static inline void pt__group_child_done(struct pt_loop *l, struct pt_group *g, struct pt_task *t) {
+/* What the core tells the group (through g->event): member t finished, or,
+ * with t NULL, the owner's wait timed out (cancel the members, then the
+ * owner wakes when the last has finished). */
+static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct pt_task *t) {
+    if (!t) {
+        pt_group_cancel(l, g);
+        return;
+    }
     g->pending--;
     if (pt_task_status(t) == PT_EXITED && !g->failed) {
         g->failed = 1;
         if (g->mode == PT_GROUP_CANCEL_ON_FAIL)
             pt_group_cancel(l, g);
     }
-    if (g->pending == 0 && g->owner) {
-        struct pt_task *owner = g->owner;
-        int timed_out = owner->gen.aux & PT__T_TIMED_OUT;
-        pt__wake(l, owner, timed_out ? PT_ETIMEDOUT : g->failed ? PT_EFAILED : PT_OK);
-    }
+    if (g->pending == 0 && g->owner)
+        pt__wake_waiter(l, g->owner, g->failed ? PT_EFAILED : PT_OK);
 }
 
 static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,
@@ -75,7 +78,7 @@ static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct p
         gen->value.i = PT_EBUSY;
         return 0;
     }
-    if (!pt__park(l, t, gen, PT__WAIT_GROUP, g, timeout))
+    if (!pt__park(l, t, gen, timeout, PT__WAIT_GROUP, g))
         return 0;
     g->owner = t;
     return 1;

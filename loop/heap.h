@@ -8,45 +8,46 @@
 #ifndef PT_LOOP_HEAP_H
 #define PT_LOOP_HEAP_H
 
+#include <stddef.h>
+
 #include "types.h"
 
 /* Nonzero if a must fire before b. */
-static inline int pt__heap_less(const struct pt_task *a, const struct pt_task *b) {
+PT__OUTLINE int pt__heap_less(const struct pt_task *a, const struct pt_task *b) {
     if (a->deadline != b->deadline)
         return pt_time_before(a->deadline, b->deadline);
     return (pt_seq_t)(a->seq - b->seq) > (pt_seq_t)(((pt_seq_t)-1) >> 1);
 }
 
-static inline void pt__heap_place(struct pt_loop *l, pt_index_t i, struct pt_task *t) {
-    l->heap[i - 1] = t;
-    t->heap_index = i;
-}
-
-static inline void pt__heap_up(struct pt_loop *l, pt_index_t i, struct pt_task *t) {
-    while (i > 1) {
-        struct pt_task *parent = l->heap[i / 2 - 1];
-        if (!pt__heap_less(t, parent))
-            break;
-        pt__heap_place(l, i, parent);
-        i /= 2;
+/*
+ * Put t in slot k (0-based; heap_index is k + 1) of a heap that is in order
+ * but for that slot: t moves up past later parents, or else down past
+ * earlier children. One loop for push and remove keeps the code small;
+ * comparing with k0 (where t started) keeps the comparisons as few as with
+ * two loops: no parent once moving down, no children once moved up.
+ */
+static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_task *t) {
+    struct pt_task **h = l->heap;
+    size_t c, k0 = k;
+    for (;; k = c) {
+        /* Up, unless it moved down (0 < k <= k0), if the parent is later. */
+        c = (k - 1) / 2;
+        if (!(k - 1 < k0 && pt__heap_less(t, h[c]))) {
+            /* Else down, unless it moved up, if the earlier child is earlier
+             * (c <= k: the index overflowed, as only a narrow size_t can). */
+            c = 2 * k + 1;
+            if (k < k0 || c >= l->heap_len || (sizeof(size_t) <= sizeof(pt_index_t) && c <= k))
+                break;
+            if (c + 1 < l->heap_len && pt__heap_less(h[c + 1], h[c]))
+                c++;
+            if (!pt__heap_less(h[c], t))
+                break;
+        }
+        h[k] = h[c];
+        h[k]->heap_index = (pt_index_t)(k + 1);
     }
-    pt__heap_place(l, i, t);
-}
-
-static inline void pt__heap_down(struct pt_loop *l, pt_index_t i, struct pt_task *t) {
-    pt_index_t n = l->heap_len;
-    for (;;) {
-        pt_index_t c = (pt_index_t)(i * 2);
-        if (c > n || c < i) /* no child (c < i: the index overflowed) */
-            break;
-        if (c < n && pt__heap_less(l->heap[c], l->heap[c - 1]))
-            c++;
-        if (!pt__heap_less(l->heap[c - 1], t))
-            break;
-        pt__heap_place(l, i, l->heap[c - 1]);
-        i = c;
-    }
-    pt__heap_place(l, i, t);
+    h[k] = t;
+    t->heap_index = (pt_index_t)(k + 1);
 }
 
 /* Add t with its deadline set; PT_EFULL (and nothing changed) if full. */
@@ -54,12 +55,11 @@ static inline int pt__heap_push(struct pt_loop *l, struct pt_task *t) {
     if (l->heap_len >= l->heap_cap)
         return PT_EFULL;
     t->seq = l->seq++;
-    l->heap_len++;
-    pt__heap_up(l, l->heap_len, t);
+    pt__heap_sift(l, l->heap_len++, t);
     return PT_OK;
 }
 
-/* Take t out, wherever it is. */
+/* Take t out, wherever it is: the last entry fills its slot. */
 static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
     pt_index_t i = t->heap_index;
     struct pt_task *last;
@@ -67,18 +67,8 @@ static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
         return;
     t->heap_index = 0;
     last = l->heap[--l->heap_len];
-    if (last == t)
-        return;
-    /* Put the last entry in the hole, then restore order either way. */
-    if (i > 1 && pt__heap_less(last, l->heap[i / 2 - 1]))
-        pt__heap_up(l, i, last);
-    else
-        pt__heap_down(l, i, last);
-}
-
-/* The earliest timer, or NULL. */
-static inline struct pt_task *pt__heap_min(const struct pt_loop *l) {
-    return l->heap_len ? l->heap[0] : (struct pt_task *)0;
+    if (last != t)
+        pt__heap_sift(l, i - 1u, last);
 }
 
 #endif /* PT_LOOP_HEAP_H */

@@ -73,7 +73,7 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
         g->value.i = PT_EBUSY;
         return 0;
     }
-    if (!pt__park(l, task, g, PT__WAIT_IO, io, timeout))
+    if (!pt__park(l, task, g, timeout, PT__WAIT_IO, io))
         return 0;
     io->fd = fd;
     io->events = (unsigned char)events;

@@ -339,7 +339,7 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
     if (s->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
         pt_time_t pause = (s->flags & PT__S_BACKOFF) ? s->backoff : 0;
         s->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
-        return pt__park(l, t, g, PT__WAIT_NONE, NULL, pause < left ? pause : left);
+        return pt__park(l, t, g, pause < left ? pause : left, PT__WAIT_NONE, NULL);
     }
     return pt__io_start(l, t, g, &s->io, s->fd, events, left);
 }

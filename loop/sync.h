@@ -43,7 +43,7 @@ static inline int pt__list_wait(struct pt_loop *l, struct pt_task *t, struct pt_
             return 0;
         }
     }
-    if (!pt__park(l, t, g, PT__WAIT_LIST, q, left))
+    if (!pt__park(l, t, g, left, PT__WAIT_LIST, q))
         return 0;
     pt__waitq_push(q, t);
     return 1;

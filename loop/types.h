@@ -46,6 +46,16 @@ typedef uint16_t pt_index_t;
 #define PT_INDEX_MAX 0xFFFFu
 #endif
 
+/* PT__OUTLINE replaces `static inline` on a helper the loop calls from
+ * several places: when optimising for size (-Os), one copy rather than one
+ * per call; otherwise the compiler chooses, for speed. (GCC warns about
+ * noinline on an inline function; `unused` keeps it as quiet as inline.) */
+#if defined(__GNUC__) && defined(__OPTIMIZE_SIZE__)
+#define PT__OUTLINE static __attribute__((noinline, unused))
+#else
+#define PT__OUTLINE static inline
+#endif
+
 /* Results: what a wait ended with (read with pt_wait_result), and the
  * return values of loop functions. 0 is success; errors are negative. */
 enum {
@@ -166,6 +176,10 @@ struct pt_group {
     struct pt_task *owner; /* the task waiting for the group, if any */
     unsigned char mode;    /* PT_GROUP_CANCEL_ON_FAIL or PT_GROUP_COLLECT */
     unsigned char failed;
+    /* loop/group.h's code, called by the core when a member finishes (t)
+     * or the owner's wait times out (NULL): a core compiled in a file that
+     * never included loop/group.h still drives the groups of other files. */
+    void (*event)(struct pt_loop *l, struct pt_group *g, struct pt_task *t);
 };
 
 #define PT__L_VIRTUAL 0x01u /* virtual clock: jump to the next deadline */
