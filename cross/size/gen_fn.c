@@ -1,6 +1,6 @@
 /*
- * tests/cross/gen_fn.c - a small generator on its own in an object, whose
- * text size tests/cross/check.sh reports: a running sum that yields the
+ * cross/size/gen_fn.c - a small generator on its own in an object, whose
+ * text size cross/size_report.py reports: a running sum that yields the
  * total so far, adds each value sent in, and returns the total when sent 0.
  */
 #include "pt/pt.h"

@@ -1,6 +1,6 @@
 /*
- * tests/cross/thread_fn.c - a small protothread on its own in an object,
- * whose text size tests/cross/check.sh reports: wait for a tick ten times,
+ * cross/size/thread_fn.c - a small protothread on its own in an object,
+ * whose text size cross/size_report.py reports: wait for a tick ten times,
  * toggling an output and yielding in between.
  */
 #include "pt/pt.h"

@@ -1,0 +1,47 @@
+/*
+ * cross/size/loop_core.c - the loop core as a library, for the size report:
+ * every entry point of the core (ready queue, timer heap, tasks, sleep,
+ * join, cancel, the run modes; no descriptors, no groups, no sync objects)
+ * made into one out-of-line function, so that the object's text is what the
+ * core costs in flash once, whatever the program does with it. Task bodies
+ * are the user's code and are not counted (see pt_only.c for that cost).
+ */
+#include "loop/core.h"
+
+int size_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap);
+int size_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+    return pt_loop_init(l, heap, cap);
+}
+
+int size_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn);
+int size_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+    return pt_spawn(l, t, fn);
+}
+
+int size_cancel(struct pt_loop *l, struct pt_task *t);
+int size_cancel(struct pt_loop *l, struct pt_task *t) {
+    return pt_cancel(l, t);
+}
+
+/* What PT_SLEEP and PT_JOIN call where they are written. */
+int size_sleep(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t ticks);
+int size_sleep(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t ticks) {
+    return pt__sleep_start(l, t, g, ticks);
+}
+
+int size_join(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, struct pt_task *other,
+              pt_time_t timeout);
+int size_join(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, struct pt_task *other,
+              pt_time_t timeout) {
+    return pt__join_start(l, t, g, other, timeout);
+}
+
+int size_run(struct pt_loop *l);
+int size_run(struct pt_loop *l) {
+    return pt_loop_run(l);
+}
+
+void size_run_once(struct pt_loop *l);
+void size_run_once(struct pt_loop *l) {
+    pt_loop_run_once(l, 0);
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The size report: what the library costs in flash and RAM on small chips.
+
+usage: size_report.py [--root DIR]      (or: meson compile -C build size-report)
+
+Compiles the sources of cross/size/ with -Os for a Cortex-M0, a Cortex-M3
+and an ATmega328P (arm-none-eabi-gcc, avr-gcc; nothing is linked or run)
+and prints one Markdown table:
+
+  loop core, flash   the code of the core's entry points, each once
+                     (cross/size/loop_core.c: ready queue, timer heap,
+                     spawn, cancel, sleep, join, the run modes; no I/O)
+  loop core, RAM     what the core needs whatever the program: struct
+                     pt_loop, plus the core's own data (none)
+  per task / timer   struct pt_task; one slot of the timer heap array
+  pt/ alone          its state structs, and the code of one small
+                     protothread and one small generator (thread_fn.c,
+                     gen_fn.c): pt/ has no code of its own outside them
+
+Exits nonzero if a compiler is missing or a source does not compile
+cleanly (-Wall -Wextra -Wpedantic -Werror).
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+WARN = ["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
+TARGETS = [
+    ("Cortex-M0", "arm-none-eabi-", ["-mcpu=cortex-m0", "-mthumb", "-ffreestanding", "-Os"]),
+    ("Cortex-M3", "arm-none-eabi-", ["-mcpu=cortex-m3", "-mthumb", "-ffreestanding", "-Os"]),
+    ("ATmega328P", "avr-", ["-mmcu=atmega328p", "-ffreestanding", "-Os"]),
+]
+
+
+def compile_obj(prefix, flags, root, src, out, extra=()):
+    cmd = [prefix + "gcc", *flags, *WARN, *extra, "-I", root, "-c", src, "-o", out]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode != 0 or run.stderr.strip():
+        sys.stderr.write(" ".join(cmd) + "\n" + run.stderr)
+        raise SystemExit(f"size_report: {os.path.basename(src)} did not compile cleanly")
+
+
+def sections(prefix, obj):
+    """(text, data, bss) of an object, as <target>-size prints them."""
+    out = subprocess.run([prefix + "size", obj], capture_output=True, text=True, check=True)
+    text, data, bss = out.stdout.splitlines()[1].split()[:3]
+    return int(text), int(data), int(bss)
+
+
+def symbol_sizes(prefix, obj):
+    out = subprocess.run([prefix + "nm", "-S", obj], capture_output=True, text=True, check=True)
+    sizes = {}
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            sizes[parts[3]] = int(parts[1], 16)
+    return sizes
+
+
+def measure(prefix, flags, root, tmp):
+    src = os.path.join(root, "cross", "size")
+    objs = {}
+    for name in ["loop_core", "sizes", "thread_fn", "gen_fn"]:
+        objs[name] = os.path.join(tmp, name + ".o")
+        compile_obj(prefix, flags, root, os.path.join(src, name + ".c"), objs[name])
+    labels = os.path.join(tmp, "sizes_labels.o")
+    compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), labels, ["-DPT_LC_ADDRLABELS=1"])
+    text, data, bss = sections(prefix, objs["loop_core"])
+    s = symbol_sizes(prefix, objs["sizes"])
+    s_labels = symbol_sizes(prefix, labels)
+    return {
+        "core_flash": text + data,
+        "core_ram": s["size_loop"] + data + bss,
+        "task": s["size_task"],
+        "timer": s["size_timer"],
+        "pt": s["size_pt"],
+        "pt_gen": s["size_pt_gen"],
+        "pt_sem": s["size_pt_sem"],
+        "pt_labels": s_labels["size_pt"],
+        "pt_gen_labels": s_labels["size_pt_gen"],
+        "thread": sum(sections(prefix, objs["thread_fn"])[:2]),
+        "gen": sum(sections(prefix, objs["gen_fn"])[:2]),
+    }
+
+
+ROWS = [
+    ("core_flash", "loop core: flash (code of every entry point)"),
+    ("core_ram", "loop core: fixed RAM (struct pt_loop)"),
+    ("task", "RAM per task (struct pt_task)"),
+    ("timer", "RAM per timer (a slot of the heap array)"),
+    ("pt", "pt/: struct pt"),
+    ("pt_gen", "pt/: struct pt_gen (generator)"),
+    ("pt_sem", "pt/: struct pt_sem"),
+    ("pt_labels", "pt/: struct pt, labels back end"),
+    ("pt_gen_labels", "pt/: struct pt_gen, labels back end"),
+    ("thread", "pt/: flash of a small protothread (thread_fn.c)"),
+    ("gen", "pt/: flash of a small generator (gen_fn.c)"),
+]
+
+
+def version(prefix):
+    out = subprocess.run([prefix + "gcc", "--version"], capture_output=True, text=True)
+    return out.stdout.splitlines()[0] if out.returncode == 0 else "?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--root", default=os.path.dirname(here), help="the project's root")
+    args = ap.parse_args()
+
+    missing = {p + t for _, p, _ in TARGETS for t in ("gcc", "size", "nm") if not shutil.which(p + t)}
+    if missing:
+        raise SystemExit("size_report: not found: " + ", ".join(sorted(missing)))
+
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, prefix, flags in TARGETS:
+            results.append(measure(prefix, flags, args.root, tmp))
+
+    print("Size report: bytes, -Os, switch back end (the default) unless said; nothing linked.")
+    for prefix in sorted({p for _, p, _ in TARGETS}):
+        print(f"  {prefix}gcc: {version(prefix)}")
+    print()
+    print("| | " + " | ".join(name for name, _, _ in TARGETS) + " |")
+    print("|---|" + "---:|" * len(TARGETS))
+    for key, label in ROWS:
+        print(f"| {label} | " + " | ".join(f"{r[key]:,}" for r in results) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
