@@ -4,7 +4,7 @@
  *   loop/time.h    ticks, wrap-safe deadlines
  *   loop/types.h   struct pt_task, struct pt_loop, results (PT_OK, PT_E*)
  *   loop/heap.h    the timer min-heap
- *   loop/port.h    the clock and idle hooks
+ *   loop/port.h    the clock and idle hooks (ports in loop/port/: Cortex-M, AVR)
  *   loop/core.h    ready queue, spawn, cancel, join, sleep, run modes
  *   loop/sync.h    event, semaphore, bounded queue
  *   loop/group.h   task groups (TaskGroup / gather)

@@ -7,7 +7,8 @@
  *                                          interrupt), e.g. `wfi`.
  * On a hosted POSIX system with PT_LOOP_IO, the clock is CLOCK_MONOTONIC in
  * milliseconds and idling is the select() of loop/io.h. On a board, define
- * both macros before including loop/loop.h (see the ports). Without them,
+ * both macros before including loop/loop.h, or include a ready-made port
+ * first (loop/port/cortex_m.h, loop/port/avr.h). Without them,
  * the loop's clock moves only as a virtual clock (pt_loop_use_virtual_clock),
  * which is what tests use.
  */
