@@ -216,10 +216,11 @@ static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
  * are already live.
  */
 static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
-    if (l->live == PT_INDEX_MAX)
+    pt_index_t live = (pt_index_t)(l->live + 1u);
+    if (live == 0)
         return PT_EFULL;
     pt__task_init(t, fn);
-    l->live++;
+    l->live = live;
     pt__ready_push(l, t);
     return PT_OK;
 }
@@ -267,12 +268,13 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
         return PT_EINVAL;
     if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
         return PT_EBUSY;
-    (void)pt_gen__close(&t->gen); /* first, so its done test is the one above */
-    if (t->gen.aux & PT__T_PARKED) {
-        pt__wake(l, t, PT_ECANCELLED);
-    } else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
-        pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
-        t->gen.value.i = PT_ECANCELLED;
+    if (pt_gen__close(&t->gen)) { /* started: its cleanup runs (else it ends at once) */
+        if (t->gen.aux & PT__T_PARKED) {
+            pt__wake(l, t, PT_ECANCELLED);
+        } else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
+            pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
+            t->gen.value.i = PT_ECANCELLED;
+        }
     }
     return PT_OK;
 }
@@ -430,8 +432,9 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 /*
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
  * at least that much, never sooner. (On a POSIX host the clock counts whole
- * milliseconds; in real time a sleep is within +-0.5 ms of its length.) The wait result is PT_OK,
- * or PT_EFULL if the timer heap was full (then it did not sleep).
+ * milliseconds; in real time a sleep is within +-0.5 ms of its length.) The
+ * wait result is PT_OK, or PT_EFULL if the timer heap was full (then it did not
+ * sleep).
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
@@ -441,10 +444,10 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
     else if (!other->awaiter && other != t && !(other->gen.aux & PT__T_BACKGROUND)) {
-        if (!pt__park(l, t, g, timeout, PT__WAIT_JOIN, other))
-            return 0;
-        other->awaiter = t;
-        return 1;
+        rc = pt__park(l, t, g, timeout, PT__WAIT_JOIN, other);
+        if (rc)
+            other->awaiter = t;
+        return rc;
     }
     g->value.i = rc;
     return 0;
@@ -466,13 +469,13 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * waits for and go on waiting for that to finish. */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
     unsigned kind = pt__wait_kind(t);
-    if (kind == PT__WAIT_JOIN) {
+    void *obj = t->gen.value.p;
+    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */
         t->gen.aux |= PT__T_TIMED_OUT;
-        (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);
-    } else if (kind == PT__WAIT_GROUP) {
-        struct pt_group *g = (struct pt_group *)t->gen.value.p;
-        t->gen.aux |= PT__T_TIMED_OUT;
-        g->event(l, g, NULL);
+        if (kind == PT__WAIT_JOIN)
+            (void)pt_cancel(l, (struct pt_task *)obj);
+        else
+            ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
     } else { /* a sleep ends well, any other wait timed out */
         pt__wake(l, t, kind == PT__WAIT_NONE ? PT_OK : PT_ETIMEDOUT);
     }
@@ -521,21 +524,25 @@ static inline int pt__go_on(const struct pt_loop *l) {
 static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
     struct pt_task *last;
     pt_time_t timeout = 0;
-    int virt = l->flags & PT__L_VIRTUAL;
+    int virt = l->flags & PT__L_VIRTUAL, timed = 0; /* timed: a timer to wait for */
 
     if (!virt)
         l->now = PT_PORT_NOW();
-    if (may_block && !l->ready_head && !(l->flags & PT__L_STOP))
-        timeout = l->heap_len ? pt_time_until(l->now, l->heap[0]->deadline) : PT_FOREVER;
-    /* Poll (or idle) if there is a timer to wait for (0 < timeout <
-     * PT_FOREVER: then the heap has one) or a descriptor; with neither,
-     * return rather than block forever. On the virtual clock, poll without
-     * waiting; if nothing happened, time jumps to the timer instead. */
-    if ((pt_time_t)(timeout - 1u) < PT_FOREVER - 1u || pt__io_pending(l) || virt) {
+    if (may_block && !l->ready_head && !(l->flags & PT__L_STOP)) {
+        timeout = PT_FOREVER;
+        if (l->heap_len) {
+            timeout = pt_time_until(l->now, l->heap[0]->deadline);
+            timed = timeout != 0;
+        }
+    }
+    /* Poll (or idle) if there is a timer to wait for or a descriptor; with
+     * neither, return rather than block forever. On the virtual clock, poll
+     * without waiting; if nothing happened, time jumps to the timer instead. */
+    if (timed || pt__io_pending(l) || virt) {
         int woke = pt__poll(l, virt ? 0 : timeout);
         if (!virt) /* time passed only if it polled: read the clock only then */
             l->now = PT_PORT_NOW();
-        else if (!woke && (pt_time_t)(timeout - 1u) < PT_FOREVER - 1u)
+        else if (!woke && timed)
             l->now = l->heap[0]->deadline; /* (nothing woke: the same timer) */
     }
 
@@ -565,22 +572,27 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * left waiting on something nobody will signal; PT_EINVAL if stopped.
  */
 static inline int pt_loop_run(struct pt_loop *l) {
-    int rc = PT_OK, cancelled = 0;
+    int rc = PT_OK;
+    unsigned char cancelled = 0;
     struct pt_task *b;
-    for (;;) { /* (one loop for both phases is the smaller code) */
-        while ((cancelled ? l->background != NULL : l->live != 0) && pt__go_on(l))
-            pt_loop_run_once(l, 1);
-        if (cancelled)
-            break;
-        if (l->flags & PT__L_STOP)
-            rc = PT_EINVAL;
-        else if (l->live)
-            rc = PT_EBUSY;
-        if (rc)
-            break;
-        for (b = l->background; b; b = (struct pt_task *)b->awaiter)
-            (void)pt_cancel(l, b);
-        cancelled = 1;
+    for (;;) { /* (one loop, one call of an iteration: the smaller code) */
+        /* Until no task is left but background ones; then, once those are
+         * cancelled, until they are gone too. */
+        if (!pt__go_on(l) || (cancelled ? !l->background : !l->live)) {
+            if (cancelled)
+                break;
+            if (l->flags & PT__L_STOP)
+                rc = PT_EINVAL;
+            else if (l->live)
+                rc = PT_EBUSY;
+            if (rc)
+                break;
+            for (b = l->background; b; b = (struct pt_task *)b->awaiter)
+                (void)pt_cancel(l, b);
+            cancelled = 1;
+            continue;
+        }
+        pt_loop_run_once(l, 1);
     }
     l->flags &= (unsigned char)~PT__L_STOP;
     return rc;
