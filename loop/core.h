@@ -36,7 +36,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
         cap = PT_INDEX_MAX;
         rc = PT_EINVAL;
     }
-    l->ready_head = l->ready_tail = NULL;
+    l->ready.head = l->ready.tail = NULL;
     l->heap = heap;
     l->heap_len = 0;
     l->heap_cap = (pt_index_t)cap;
@@ -75,21 +75,6 @@ static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
 
 /* ---- the ready queue and waiter lists ---------------------------------- */
 
-PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
-    t->next = NULL;
-    if (l->ready_tail)
-        l->ready_tail->next = t;
-    else
-        l->ready_head = t;
-    l->ready_tail = t;
-    t->gen.aux |= PT__T_QUEUED;
-}
-
-/* A FIFO of parked tasks (events, semaphores, queues). */
-struct pt_waitq {
-    struct pt_task *head, *tail;
-};
-
 static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
     t->next = NULL;
     if (q->tail)
@@ -97,6 +82,11 @@ static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
     else
         q->head = t;
     q->tail = t;
+}
+
+PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
+    pt__waitq_push(&l->ready, t);
+    t->gen.aux |= PT__T_QUEUED;
 }
 
 static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
@@ -318,11 +308,11 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
-    struct pt_task *t = l->ready_head;
+    struct pt_task *t = l->ready.head;
     char status = PT_ENDED; /* cancelled before it ever ran: it ends now */
-    l->ready_head = t->next;
-    if (!l->ready_head)
-        l->ready_tail = NULL;
+    l->ready.head = t->next;
+    if (!l->ready.head)
+        l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
     if (!pt_gen_done(&t->gen)) {
@@ -514,7 +504,7 @@ static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
  * still happen (ready tasks, timers, waits). */
 static inline int pt__go_on(const struct pt_loop *l) {
     return !(l->flags & PT__L_STOP) &&
-           (l->ready_head != NULL || l->heap_len != 0 || pt__io_pending(l));
+           (l->ready.head != NULL || l->heap_len != 0 || pt__io_pending(l));
 }
 
 /*
@@ -528,7 +518,7 @@ static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
 
     if (!virt)
         l->now = PT_PORT_NOW();
-    if (may_block && !l->ready_head && !(l->flags & PT__L_STOP)) {
+    if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
         timeout = PT_FOREVER;
         if (l->heap_len) {
             timeout = pt_time_until(l->now, l->heap[0]->deadline);
@@ -548,7 +538,7 @@ static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
 
     pt__expire_timers(l);
 
-    last = l->ready_tail; /* the snapshot: what is ready now runs now */
+    last = l->ready.tail; /* the snapshot: what is ready now runs now */
     if (last)
         while (pt__run_next(l) != last)
             ;

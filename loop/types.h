@@ -150,13 +150,19 @@ static inline void pt__io_table_init(struct pt__io_table *t) {
 }
 #endif
 
+/* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
+ * of an event, semaphore or queue (loop/sync.h). */
+struct pt_waitq {
+    struct pt_task *head, *tail;
+};
+
 /*
  * The loop: a FIFO of ready tasks and a min-heap of timed ones. The heap
  * is an array of task pointers the caller provides (one slot per task that
  * may wait with a deadline at the same time).
  */
 struct pt_loop {
-    struct pt_task *ready_head, *ready_tail;
+    struct pt_waitq ready; /* tasks to run, in order */
     struct pt_task **heap;
     pt_index_t heap_len, heap_cap;
     pt_time_t now;   /* the loop's clock, read once per iteration */
