@@ -43,7 +43,9 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
     l->seq = 0;
     l->live = 0;
     l->flags = 0;
+#if PT_LOOP_BACKGROUND
     l->background = NULL;
+#endif
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
     pt__io_table_init(&l->io);
@@ -144,9 +146,11 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
     pt__heap_remove(l, t);
     switch (pt__wait_kind(t)) {
+#if PT_LOOP_SYNC
     case PT__WAIT_LIST:
         pt__waitq_remove((struct pt_waitq *)obj, t);
         break;
+#endif
 #if PT_LOOP_IO
     case PT__WAIT_IO:
         pt__io_unlink(l, (struct pt_io *)obj);
@@ -155,9 +159,11 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     case PT__WAIT_JOIN:
         ((struct pt_task *)obj)->awaiter = NULL;
         break;
+#if PT_LOOP_GROUPS
     case PT__WAIT_GROUP:
         ((struct pt_group *)obj)->owner = NULL;
         break;
+#endif
     default:
         break;
     }
@@ -215,9 +221,10 @@ static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) 
     return PT_OK;
 }
 
+#if PT_LOOP_BACKGROUND
 /* Start a background task: it does not keep pt_loop_run going, and is
  * cancelled (its cleanup run) once nothing else is left. It cannot be
- * joined or put in a group. */
+ * joined or put in a group. (Not with PT_LOOP_BACKGROUND 0.) */
 static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     pt__task_init(t, fn);
     t->gen.aux |= PT__T_BACKGROUND;
@@ -226,6 +233,7 @@ static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_t
     pt__ready_push(l, t);
     return PT_OK;
 }
+#endif
 
 /* Final status of t: 0 while alive, else PT_ENDED (returned), PT_EXITED
  * (failed: PT_TASK_FAIL / PT_EXIT) or PT_CLOSED (cancelled). */
@@ -261,10 +269,13 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
     if (pt_gen__close(&t->gen)) { /* started: its cleanup runs (else it ends at once) */
         if (t->gen.aux & PT__T_PARKED) {
             pt__wake(l, t, PT_ECANCELLED);
-        } else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
+        }
+#if PT_LOOP_SYNC
+        else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
             pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
             t->gen.value.i = PT_ECANCELLED;
         }
+#endif
     }
     return PT_OK;
 }
@@ -280,6 +291,7 @@ static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int res
 static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
     void *w = t->awaiter;
     t->awaiter = NULL;
+#if PT_LOOP_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
         struct pt_task **p = &l->background;
         while (*p && *p != t)
@@ -288,11 +300,14 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
             *p = (struct pt_task *)w;
         return;
     }
+#endif
     l->live--;
+#if PT_LOOP_GROUPS
     if (t->gen.aux & PT__T_IN_GROUP) {
         ((struct pt_group *)w)->event(l, (struct pt_group *)w, t);
         return;
     }
+#endif
     if (w)
         pt__wake_waiter(l, (struct pt_task *)w, pt__task_outcome(t));
 }
@@ -462,10 +477,12 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
     if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */
         t->gen.aux |= PT__T_TIMED_OUT;
-        if (kind == PT__WAIT_JOIN)
-            (void)pt_cancel(l, (struct pt_task *)obj);
-        else
+#if PT_LOOP_GROUPS
+        if (kind != PT__WAIT_JOIN)
             ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
+        else
+#endif
+            (void)pt_cancel(l, (struct pt_task *)obj);
     } else { /* a sleep ends well, any other wait timed out */
         pt__wake(l, t, kind == PT__WAIT_NONE ? PT_OK : PT_ETIMEDOUT);
     }
@@ -563,27 +580,21 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  */
 static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
-    unsigned char cancelled = 0;
-    struct pt_task *b;
-    for (;;) { /* (one loop, one call of an iteration: the smaller code) */
-        /* Until no task is left but background ones; then, once those are
-         * cancelled, until they are gone too. */
-        if (!pt__go_on(l) || (cancelled ? !l->background : !l->live)) {
-            if (cancelled)
-                break;
-            if (l->flags & PT__L_STOP)
-                rc = PT_EINVAL;
-            else if (l->live)
-                rc = PT_EBUSY;
-            if (rc)
-                break;
-            for (b = l->background; b; b = (struct pt_task *)b->awaiter)
-                (void)pt_cancel(l, b);
-            cancelled = 1;
-            continue;
-        }
+    while (pt__go_on(l) && l->live)
         pt_loop_run_once(l, 1);
+    if (l->flags & PT__L_STOP)
+        rc = PT_EINVAL;
+    else if (l->live)
+        rc = PT_EBUSY;
+#if PT_LOOP_BACKGROUND
+    else { /* only background tasks are left: cancel them, run their cleanups */
+        struct pt_task *b;
+        for (b = l->background; b; b = (struct pt_task *)b->awaiter)
+            (void)pt_cancel(l, b);
+        while (pt__go_on(l) && l->background)
+            pt_loop_run_once(l, 1);
     }
+#endif
     l->flags &= (unsigned char)~PT__L_STOP;
     return rc;
 }

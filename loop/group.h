@@ -15,6 +15,10 @@
 
 #include "core.h"
 
+#if !PT_LOOP_GROUPS
+#error "loop/group.h: task groups need PT_LOOP_GROUPS 1 (types.h), in every file"
+#endif
+
 enum { PT_GROUP_CANCEL_ON_FAIL = 0, PT_GROUP_COLLECT = 1 };
 
 static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct pt_task *t);

@@ -14,7 +14,8 @@
  * Header-only: every function is static inline, so any number of files may
  * include it; there is no implementation file to compile. On a POSIX host
  * define _POSIX_C_SOURCE=200809L (or build with -std=gnu99) before any
- * #include. Configuration macros: PT_LOOP_IO, PT_LOOP_WIDE (types.h),
+ * #include. Configuration macros: PT_LOOP_IO, PT_LOOP_SYNC, PT_LOOP_GROUPS,
+ * PT_LOOP_BACKGROUND, PT_LOOP_WIDE (types.h),
  * PT_TICKS_PER_SEC (time.h), PT_PORT_NOW / PT_PORT_IDLE (port.h), and those
  * of pt/ (pt/lc.h).
  */
@@ -22,9 +23,13 @@
 #define PT_LOOP_LOOP_H
 
 #include "core.h"
-#include "group.h"
 #include "io.h"
 #include "net.h"
+#if PT_LOOP_GROUPS
+#include "group.h"
+#endif
+#if PT_LOOP_SYNC
 #include "sync.h"
+#endif
 
 #endif /* PT_LOOP_LOOP_H */

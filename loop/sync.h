@@ -13,6 +13,10 @@
 
 #include "core.h"
 
+#if !PT_LOOP_SYNC
+#error "loop/sync.h: events, semaphores and queues need PT_LOOP_SYNC 1 (types.h), in every file"
+#endif
+
 /*
  * Internal: wait until `try_expr` is true (it performs the operation when
  * it is), parked on waiter list q between tries.

@@ -24,6 +24,28 @@
 #endif
 
 /*
+ * What the core carries besides tasks, sleep, join and cancel. Each is 1
+ * (the default) or 0; at 0 the core leaves out the code that serves it, and
+ * the header that provides it refuses to compile:
+ *   PT_LOOP_SYNC        waiter lists: events, semaphores, queues (sync.h)
+ *   PT_LOOP_GROUPS      task groups (group.h)
+ *   PT_LOOP_BACKGROUND  pt_spawn_background and its end-of-run cancel
+ * Like every configuration macro here, each must have the same value in
+ * every file of a program: a core compiled without PT_LOOP_SYNC cannot take
+ * a task off a semaphore's list. The README's size report gives what each
+ * costs in flash.
+ */
+#ifndef PT_LOOP_SYNC
+#define PT_LOOP_SYNC 1
+#endif
+#ifndef PT_LOOP_GROUPS
+#define PT_LOOP_GROUPS 1
+#endif
+#ifndef PT_LOOP_BACKGROUND
+#define PT_LOOP_BACKGROUND 1
+#endif
+
+/*
  * Widths of the timer sequence number and heap index. On 64-bit hosts they
  * are 32 bits; elsewhere 16 bits, which bounds the timer heap to 65,535
  * entries (pt_loop_init refuses more) and keeps a task at 28 bytes on a
@@ -169,7 +191,9 @@ struct pt_loop {
     pt_seq_t seq;    /* next timer sequence number */
     pt_index_t live; /* spawned tasks, not background, not finished */
     unsigned char flags;
+#if PT_LOOP_BACKGROUND
     struct pt_task *background; /* background tasks, linked by awaiter */
+#endif
 #if PT_LOOP_IO
     struct pt__io_table io; /* descriptor waits (loop/io.h) */
 #endif
