@@ -91,11 +91,10 @@ PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
     t->gen.aux |= PT__T_QUEUED;
 }
 
+/* Take t out of q, which holds it (a parked task is in its list). */
 static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
     struct pt_task **p = &q->head, *prev = NULL;
     while (*p != t) {
-        if (!*p)
-            return;
         prev = *p;
         p = &prev->next;
     }
@@ -294,10 +293,9 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 #if PT_LOOP_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
         struct pt_task **p = &l->background;
-        while (*p && *p != t)
+        while (*p != t) /* it is there: only this takes it out */
             p = (struct pt_task **)&(*p)->awaiter;
-        if (*p)
-            *p = (struct pt_task *)w;
+        *p = (struct pt_task *)w;
         return;
     }
 #endif
