@@ -4,7 +4,9 @@
  * re-arm, zero and huge delays, equal deadlines, a full heap, the 32-bit
  * wrap), the run modes and background tasks. All on the virtual clock:
  * time jumps to the next deadline when nothing is ready, so nothing here
- * takes real time and every time seen is exact.
+ * takes real time and every time seen is exact. Built a second time with
+ * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0: the parts that
+ * need them are left out, the rest must hold unchanged.
  */
 #include "loop/loop.h"
 
@@ -113,6 +115,7 @@ static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
+#if PT_LOOP_SYNC
 /* Waits on its event (no timeout), noting before and after. */
 static PT_THREAD(event_waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
@@ -134,6 +137,7 @@ static PT_THREAD(event_setter(struct pt_loop *loop, struct pt_task *task)) {
     pt_event_set(loop, k->ev);
     PT_TASK_END();
 }
+#endif
 
 /* Sleeps `ticks`, then cancels `other`; rc is what pt_cancel returned,
  * result the number of timers left just after. */
@@ -192,6 +196,7 @@ static void test_snapshot_spawn(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
+#if PT_LOOP_SYNC
 /* A task woken during an iteration runs in the next one, behind the tasks
  * that were already queued (here: one that yielded before the wake). */
 static void test_snapshot_wake(void) {
@@ -216,6 +221,7 @@ static void test_snapshot_wake(void) {
     CHECK_EQ_STR(trace.buf, "A0 C0 set C1 A1 C2 ");
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
+#endif
 
 /* A task that yields runs once per iteration, never twice. */
 static void test_snapshot_yield(void) {
@@ -738,12 +744,15 @@ static void test_sleep0_no_starvation(void) {
     CHECK_EQ_INT(c.t1, 5);
 }
 
+#if PT_LOOP_SYNC && PT_LOOP_GROUPS
 /* A group member for timed_waits: yields once. */
 static PT_THREAD(full_heap_member(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_TASK_YIELD();
     PT_TASK_END();
 }
+
+#endif
 
 /* With a full timer heap a timed wait ends at once with PT_EFULL (it does
  * not stop), and the loop goes on; waits without a timeout need no slot. */
@@ -758,6 +767,7 @@ static PT_THREAD(full_heap_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
+#if PT_LOOP_SYNC && PT_LOOP_GROUPS
 /* With the heap full: a join, an event wait and a group wait, each with a
  * timeout, note their results (the group has one member, `other` too);
  * then a join without a timeout. */
@@ -776,41 +786,57 @@ static PT_THREAD(timed_waits(struct pt_loop *loop, struct pt_task *task)) {
     note_n("join", -PT_WAIT_RESULT());
     PT_TASK_END();
 }
+#endif
+
+/* What test_heap_full's event waiter and setter add to its traces: nothing
+ * without PT_LOOP_SYNC. */
+#if PT_LOOP_SYNC
+#define IF_SYNC(s) s
+#else
+#define IF_SYNC(s) ""
+#endif
 
 static void test_heap_full(void) {
     struct pt_task *small[2];
+    struct tk a, b, c;
+#if PT_LOOP_SYNC
     struct pt_event ev;
-    struct tk a, b, c, d, e;
+    struct tk d, e;
+#endif
     trace_reset();
     CHECK_EQ_INT(pt_loop_init(&lp, small, 2), PT_OK);
     pt_loop_use_virtual_clock(&lp, 0);
-    pt_event_init(&ev);
     tk_init(&a, "a", 0);
     tk_init(&b, "b", 1);
     tk_init(&c, "c", 2);
-    tk_init(&d, "d", 3);
-    tk_init(&e, "e", 4);
     a.ticks = 10;
     b.ticks = 20;
     c.ticks = 5;
-    d.ev = &ev;
-    e.ev = &ev;
     spawn(&a, full_heap_task);
     spawn(&b, full_heap_task);
     spawn(&c, full_heap_task);
+#if PT_LOOP_SYNC
+    pt_event_init(&ev);
+    tk_init(&d, "d", 3);
+    tk_init(&e, "e", 4);
+    d.ev = &ev;
+    e.ev = &ev;
     spawn(&d, event_waiter); /* no timeout: no timer needed */
     spawn(&e, event_setter);
+#endif
     pt_loop_run_once(&lp, 1);
-    CHECK_EQ_STR(trace.buf, "a0 b0 c0 c1 d0 e ");
+    CHECK_EQ_STR(trace.buf, "a0 b0 c0 c1 " IF_SYNC("d0 e "));
     CHECK_EQ_INT(c.result, PT_EFULL);
     CHECK_EQ_INT(c.t1, 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 2);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_STR(trace.buf, "a0 b0 c0 c1 d0 e d1 a1 b1 ");
+    CHECK_EQ_STR(trace.buf, "a0 b0 c0 c1 " IF_SYNC("d0 e d1 ") "a1 b1 ");
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.t1, 10);
     CHECK_EQ_INT(b.t1, 20);
+#if PT_LOOP_SYNC
     CHECK_EQ_INT(d.result, PT_OK);
+#endif
 
     /* A heap of no slots: every timed wait fails, nothing hangs. */
     trace_reset();
@@ -823,6 +849,7 @@ static void test_heap_full(void) {
     CHECK_EQ_INT(a.result, PT_EFULL);
     CHECK_EQ_STR(trace.buf, "a0 a1 ");
 
+#if PT_LOOP_SYNC && PT_LOOP_GROUPS
     /* One slot, taken by a sleeper: a join, an event wait and a group wait
      * with a timeout all end at once with PT_EFULL; without one they wait. */
     trace_reset();
@@ -839,6 +866,7 @@ static void test_heap_full(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_STR(trace.buf, "join3 event3 group3 a join0 ");
     CHECK_EQ_INT(since(0), 10);
+#endif
 
 #if SIZE_MAX > PT_INDEX_MAX
     /* A heap too big for the index type is refused. */
@@ -942,7 +970,9 @@ static PT_THREAD(returner(struct pt_loop *loop, struct pt_task *task)) {
 
 static void test_run_until(void) {
     struct tk a, b, x;
+#if PT_LOOP_SYNC
     struct pt_event ev;
+#endif
     setup(0);
     tk_init(&a, "a", 0);
     tk_init(&b, "b", 1);
@@ -982,6 +1012,7 @@ static void test_run_until(void) {
     CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_CLOSED);
     CHECK_EQ_INT(a.cleanups, 1);
 
+#if PT_LOOP_SYNC
     /* One that waits on something nobody will signal: 0, at once. */
     setup(0);
     pt_event_init(&ev);
@@ -994,6 +1025,7 @@ static void test_run_until(void) {
     pt_event_set(&lp, &ev);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
     CHECK_EQ_STR(trace.buf, "a0 a1 ");
+#endif
 }
 
 /* Joins `other` (no timeout). */
@@ -1007,13 +1039,16 @@ static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
 
 static void test_run_deadlock(void) {
     struct tk a, b, c;
+#if PT_LOOP_SYNC
     struct pt_event ev;
+#endif
     /* Nothing at all. */
     setup(0);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     pt_loop_run_once(&lp, 1); /* nothing to wait for: returns */
     CHECK_EQ_INT(since(0), 0);
 
+#if PT_LOOP_SYNC
     /* Waiting on an event nobody sets, beside a task that finishes. */
     setup(0);
     pt_event_init(&ev);
@@ -1030,6 +1065,7 @@ static void test_run_deadlock(void) {
     pt_event_set(&lp, &ev);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK(pt_task_done(&a.task));
+#endif
 
     /* Two tasks joining each other. */
     setup(0);
@@ -1122,6 +1158,7 @@ static void test_stop(void) {
     CHECK_EQ_STR(trace.buf, "S0 S1 S2 S3 ");
 }
 
+#if PT_LOOP_BACKGROUND
 /* ---- background tasks ---------------------------------------------------- */
 
 /* Wakes every `ticks` forever (or n times if n > 0); its cleanup may itself
@@ -1221,11 +1258,14 @@ static void test_background(void) {
     CHECK_EQ_INT(bg.woke, 0);
     CHECK_EQ_STR(trace.buf, "bg0 ");
 }
+#endif
 
 int main(void) {
     test_fifo_order();
     test_snapshot_spawn();
+#if PT_LOOP_SYNC
     test_snapshot_wake();
+#endif
     test_snapshot_yield();
     test_sleep_never_early();
     test_sleep_rearm();
@@ -1244,6 +1284,8 @@ int main(void) {
     test_run_deadlock();
     test_run_once_nonblocking();
     test_stop();
+#if PT_LOOP_BACKGROUND
     test_background();
+#endif
     return CHECK_DONE();
 }

@@ -2,7 +2,8 @@
  * tests/test_loop_task.c - the contract of tasks (loop/core.h): join and
  * its results, join with a timeout (asyncio's wait_for), cancellation in
  * every kind of wait, and sub-coroutines (PT_SUB_BEGIN / PT_AWAIT) waiting
- * on the loop. On the virtual clock.
+ * on the loop. On the virtual clock. Also built with PT_LOOP_SYNC,
+ * PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0, without the sync objects' part.
  */
 #include "loop/loop.h"
 
@@ -496,6 +497,7 @@ static void test_join_nested_timeouts(void) {
 
 /* ---- cancellation ----------------------------------------------------------- */
 
+#if PT_LOOP_SYNC
 /* Waits on its event, semaphore or queue (whichever is set), no timeout. */
 static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
@@ -574,6 +576,7 @@ static void test_cancel_waiting_sync(void) {
         }
     }
 }
+#endif
 
 /* A sub-coroutine that sleeps `ticks`, then returns 7; and one that awaits
  * it (two levels). */
@@ -794,7 +797,9 @@ int main(void) {
     test_join_timeout_zero();
     test_join_timeout_cancel_race();
     test_join_nested_timeouts();
+#if PT_LOOP_SYNC
     test_cancel_waiting_sync();
+#endif
     test_sub_coroutines();
     test_sub_failure();
     test_cancel_before_start();
