@@ -9,7 +9,12 @@ and prints one Markdown table:
 
   loop core, flash   the code of the core's entry points, each once
                      (cross/size/loop_core.c: ready queue, timer heap,
-                     spawn, cancel, sleep, join, the run modes; no I/O)
+                     spawn, cancel, sleep, join, the run modes; no I/O),
+                     built with PT_LOOP_SYNC, PT_LOOP_GROUPS and
+                     PT_LOOP_BACKGROUND 0
+  + each of those    what turning that one on adds to the same code
+  the default        all three on, as a program gets them unless it
+                     says otherwise: flash and RAM
   loop core, RAM     what the core needs whatever the program: struct
                      pt_loop, plus the core's own data (none)
   per task / timer   struct pt_task; one slot of the timer heap array
@@ -60,20 +65,38 @@ def symbol_sizes(prefix, obj):
     return sizes
 
 
+# The core's options: each left out (0) of the loop core's row, on (1) in
+# the default's.
+OPTIONS = ["PT_LOOP_SYNC", "PT_LOOP_GROUPS", "PT_LOOP_BACKGROUND"]
+
+
+def core(prefix, flags, root, tmp, on):
+    """(flash, fixed RAM) of the loop core with the options in `on` at 1."""
+    src = os.path.join(root, "cross", "size")
+    defs = [f"-D{o}={int(o in on)}" for o in OPTIONS]
+    obj, sizes = os.path.join(tmp, "loop_core.o"), os.path.join(tmp, "sizes_core.o")
+    compile_obj(prefix, flags, root, os.path.join(src, "loop_core.c"), obj, defs)
+    compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), sizes, defs)
+    text, data, bss = sections(prefix, obj)
+    return text + data, symbol_sizes(prefix, sizes)["size_loop"] + data + bss
+
+
 def measure(prefix, flags, root, tmp):
     src = os.path.join(root, "cross", "size")
     objs = {}
-    for name in ["loop_core", "sizes", "thread_fn", "gen_fn"]:
+    for name in ["sizes", "thread_fn", "gen_fn"]:
         objs[name] = os.path.join(tmp, name + ".o")
         compile_obj(prefix, flags, root, os.path.join(src, name + ".c"), objs[name])
     labels = os.path.join(tmp, "sizes_labels.o")
     compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), labels, ["-DPT_LC_ADDRLABELS=1"])
-    text, data, bss = sections(prefix, objs["loop_core"])
     s = symbol_sizes(prefix, objs["sizes"])
     s_labels = symbol_sizes(prefix, labels)
-    return {
-        "core_flash": text + data,
-        "core_ram": s["size_loop"] + data + bss,
+    flash, ram = core(prefix, flags, root, tmp, set())
+    r = {"core_flash": flash, "core_ram": ram}
+    for o in OPTIONS:
+        r[o] = core(prefix, flags, root, tmp, {o})[0] - flash
+    r["all_flash"], r["all_ram"] = core(prefix, flags, root, tmp, set(OPTIONS))
+    r.update({
         "task": s["size_task"],
         "timer": s["size_timer"],
         "pt": s["size_pt"],
@@ -83,12 +106,18 @@ def measure(prefix, flags, root, tmp):
         "pt_gen_labels": s_labels["size_pt_gen"],
         "thread": sum(sections(prefix, objs["thread_fn"])[:2]),
         "gen": sum(sections(prefix, objs["gen_fn"])[:2]),
-    }
+    })
+    return r
 
 
 ROWS = [
-    ("core_flash", "loop core: flash (code of every entry point)"),
-    ("core_ram", "loop core: fixed RAM (struct pt_loop)"),
+    ("core_flash", "loop core: flash (every entry point; the options below at 0)"),
+    ("core_ram", "loop core: fixed RAM (struct pt_loop; the options at 0)"),
+    ("PT_LOOP_SYNC", "+ PT_LOOP_SYNC alone (waiter lists: sync.h): flash"),
+    ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),
+    ("PT_LOOP_BACKGROUND", "+ PT_LOOP_BACKGROUND alone (pt_spawn_background): flash"),
+    ("all_flash", "loop core, the three options at 1 (the default): flash"),
+    ("all_ram", "loop core, the three options at 1 (the default): fixed RAM"),
     ("task", "RAM per task (struct pt_task)"),
     ("timer", "RAM per timer (a slot of the heap array)"),
     ("pt", "pt/: struct pt"),

@@ -1,10 +1,12 @@
 /*
  * cross/size/loop_core.c - the loop core as a library, for the size report:
  * every entry point of the core (ready queue, timer heap, tasks, sleep,
- * join, cancel, the run modes; no descriptors, no groups, no sync objects)
- * made into one out-of-line function, so that the object's text is what the
- * core costs in flash once, whatever the program does with it. Task bodies
- * are the user's code and are not counted (see pt_only.c for that cost).
+ * join, cancel, the run modes; no descriptors) made into one out-of-line
+ * function, so that the object's text is what the core costs in flash
+ * once, whatever the program does with it. size_report.py compiles it with
+ * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND at 0 for the core,
+ * then with each at 1 for what that adds. Task bodies are the user's code
+ * and are not counted (thread_fn.c and gen_fn.c give that cost).
  */
 #include "loop/core.h"
 
