@@ -14,7 +14,8 @@
 # pt-sem.h) it compiles tests/cross/headers.c including that header alone
 # and instantiating what it provides; then the sources of the size report
 # (cross/size/*.c) and tests/cross/loop_core.c, a program using the loop
-# core. Each for two targets
+# core, also with the core's options (PT_LOOP_SYNC, ...) at 0. Each for two
+# targets
 #       Cortex-M0: arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb -ffreestanding ...
 #       AVR:       avr-gcc -mmcu=atmega328p -ffreestanding ...
 # and both local-continuation back ends (-DPT_LC_ADDRLABELS=0 and 1), with
@@ -92,6 +93,9 @@ for t in "${targets[@]}"; do
         for src in "$root"/cross/size/*.c "$here/loop_core.c"; do
             compile "${src#"$root"/}" "$out/p.o" "$t" "$be" "$src"
         done
+        # The core alone (the size report's core row).
+        compile "tests/cross/loop_core.c, options 0" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
+            -DPT_LOOP_SYNC=0 -DPT_LOOP_GROUPS=0 -DPT_LOOP_BACKGROUND=0
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"
