@@ -61,12 +61,19 @@ static inline pt_value pt_str(const char *s) {
 }
 #define PT_NONE pt_int(0)
 
-/* A generator: where it resumes, its life-cycle state, the value slot. */
+/*
+ * A generator: where it resumes, its life-cycle state, the value slot, and
+ * the result. The result has a slot of its own because the cleanup section
+ * may yield and wait, which moves values through `value`: what PT_RETURN
+ * gave must survive that (Python keeps a return value across a `finally`
+ * that yields). It is copied into `value` when the generator finishes.
+ */
 struct pt_gen {
     pt_lc_t lc;
     unsigned char state; /* PT__GEN_* bits; read it through pt_gen_* */
     unsigned char aux;   /* free for the driver (the loop keeps task flags here) */
     pt_value value;
+    pt_value ret; /* set by PT_RETURN (or a loop task's PT_TASK_FAIL) */
 };
 
 /* state: the low 3 bits hold the final status once finished (0 before);
@@ -76,7 +83,9 @@ struct pt_gen {
 #define PT__GEN_AWAITING 0x10u
 /*      PT__GEN_IN_CLEANUP 0x20u (pt/thread.h) */
 #define PT__GEN_STARTED 0x40u
-#define PT__GEN_RETURNED 5 /* pt__final code: PT_ENDED with a result */
+/* pt__final codes of a body that finished with a result in `ret`: */
+#define PT__GEN_RETURNED 5 /* PT_ENDED with it (PT_RETURN) */
+#define PT__GEN_FAILED 6   /* PT_EXITED with it (a loop task's PT_TASK_FAIL) */
 
 /* Create without running: the first PT_SEND/PT_NEXT runs from the top. */
 static inline void pt_gen_init(struct pt_gen *g) {
@@ -84,6 +93,7 @@ static inline void pt_gen_init(struct pt_gen *g) {
     g->state = 0;
     g->aux = 0;
     g->value = PT_NONE;
+    g->ret = PT_NONE;
 }
 
 /* Nonzero once the generator has finished, whichever way. */
@@ -152,10 +162,11 @@ static inline void pt_gen__cleanup(struct pt_gen *g, char status) {
 static inline char pt_gen__finish(struct pt_gen *g, char status) {
     if (g->state & PT__GEN_CLOSING)
         status = PT_CLOSED;
-    if (status == PT__GEN_RETURNED)
-        status = PT_ENDED;
-    else
-        g->value = PT_NONE;
+    g->value = PT_NONE;
+    if (status >= PT__GEN_RETURNED) {
+        g->value = g->ret;
+        status = status == PT__GEN_RETURNED ? PT_ENDED : PT_EXITED;
+    }
     PT_LC_INIT(g->lc);
     g->state = (unsigned char)status;
     return status;
@@ -206,10 +217,12 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
         PT_YIELD(g);                                                                               \
     } while (0)
 
-/* Finish with result v (after running the cleanup section, if any). */
+/* Finish with result v (after running the cleanup section, if any: its
+ * yields and waits leave v alone). In the cleanup section, a PT_RETURN
+ * replaces the result, as a `return` in Python's `finally` does. */
 #define PT_RETURN(g, v)                                                                            \
     do {                                                                                           \
-        (g)->value = (v);                                                                          \
+        (g)->ret = (v);                                                                            \
         PT__FINISH(PT__GEN_RETURNED);                                                              \
     } while (0)
 
@@ -219,8 +232,10 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
  * While it runs, each of its stops is a stop of g with the same status and
  * value, and each value sent to g is sent on to it. When it finishes, g
  * continues and child->value is its result. If g is closed meanwhile, the
- * child is closed first, then g's cleanup runs. An await inside the
- * cleanup section is not interrupted by a close: the cleanup goes on.
+ * child is closed first, then g's cleanup runs; the child is resumed with
+ * g's value, so a loop task's sub-coroutine sees the wait it was in end
+ * with PT_ECANCELLED. An await inside the cleanup section is not
+ * interrupted by a close: the cleanup goes on.
  */
 #define PT_AWAIT(g, child, call)                                                                   \
     do {                                                                                           \
@@ -228,6 +243,7 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
         pt__yf = 0;                                                                                \
         PT_LC_SET((g)->lc);                                                                        \
         if (pt__yf != 0) { /* resumed: pass a close or a sent value on */                          \
+            (child)->value = (g)->value;                                                           \
             if (((g)->state & (PT__GEN_CLOSING | PT__GEN_IN_CLEANUP)) == PT__GEN_CLOSING) {        \
                 pt__st = PT_CLOSE((child), (call));                                                \
                 if (PT_SCHEDULE(pt__st))                                                           \
@@ -236,7 +252,6 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
                 pt__mode = 1;                                                                      \
                 goto pt__dispatch;                                                                 \
             }                                                                                      \
-            (child)->value = (g)->value;                                                           \
         }                                                                                          \
         pt__st = (call);                                                                           \
         if (PT_SCHEDULE(pt__st)) {                                                                 \

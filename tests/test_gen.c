@@ -321,6 +321,35 @@ static void test_cleanup_that_stops(void) {
     CHECK_EQ_INT(s.cleaned_tail, 1);
 }
 
+/* Returns 42; its cleanup yields 7 and receives what is sent. */
+struct ret_then_yield {
+    struct pt_gen gen;
+    intptr_t got; /* what the cleanup received */
+};
+
+static PT_THREAD(ret_then_yield(struct ret_then_yield *r)) {
+    struct pt_gen *g = &r->gen;
+    PT_GEN_BEGIN(g);
+    PT_RETURN(g, pt_int(42));
+    PT_CLEANUP(g);
+    PT_YIELD_VALUE(g, pt_int(7));
+    r->got = g->value.i;
+    PT_GEN_END(g);
+}
+
+/* The value slot carries the cleanup's yields both ways, yet the result
+ * returned before the cleanup is the one the generator finishes with (as
+ * Python's `return 42` in a try whose finally yields). */
+static void test_result_survives_cleanup_yield(void) {
+    struct ret_then_yield r = {{0}, 0};
+    pt_gen_init(&r.gen);
+    CHECK_EQ_INT(PT_NEXT(&r.gen, ret_then_yield(&r)), PT_YIELDED);
+    CHECK_EQ_INT(r.gen.value.i, 7);
+    CHECK_EQ_INT(PT_SEND(&r.gen, pt_int(99), ret_then_yield(&r)), PT_ENDED);
+    CHECK_EQ_INT(r.got, 99);
+    CHECK_EQ_INT(r.gen.value.i, 42);
+}
+
 int main(void) {
     test_send_yield_return();
     test_finish();
@@ -329,5 +358,6 @@ int main(void) {
     test_close_inside_await();
     test_await_wait();
     test_cleanup_that_stops();
+    test_result_survives_cleanup_yield();
     return CHECK_DONE();
 }

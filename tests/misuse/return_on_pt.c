@@ -1,9 +1,9 @@
 /*
- * Misuse (e): PT_RETURN in a plain protothread (a struct pt has no value
- * slot for a result): must not compile. Correct form: PT_EXIT, or make the
+ * Misuse (e): PT_RETURN in a plain protothread (a struct pt has no slot
+ * for a result): must not compile. Correct form: PT_EXIT, or make the
  * function a generator.
  *
- * misuse-expect: no member named .value
+ * misuse-expect: no member named .ret
  */
 #include "pt/pt.h"
 
