@@ -3,7 +3,10 @@
  * array the caller provides, ordered by (deadline, seq). Each task keeps its
  * own 1-based slot number, so a task is removed from the middle in
  * O(log n) when it is woken early or cancelled: no cancelled entry stays
- * behind. Equal deadlines come out in the order they went in (seq).
+ * behind. Equal deadlines come out in the order they went in: by seq, a
+ * counter compared as a plain number. Before it would wrap, the pending
+ * timers are renumbered 0..n-1 in their order (pt__heap_renumber), so the
+ * order holds for any number of timers.
  */
 #ifndef PT_LOOP_HEAP_H
 #define PT_LOOP_HEAP_H
@@ -16,7 +19,7 @@
 PT__OUTLINE int pt__heap_less(const struct pt_task *a, const struct pt_task *b) {
     if (a->deadline != b->deadline)
         return pt_time_before(a->deadline, b->deadline);
-    return (pt_seq_t)(a->seq - b->seq) > (pt_seq_t)(((pt_seq_t)-1) >> 1);
+    return a->seq < b->seq;
 }
 
 /*
@@ -50,10 +53,40 @@ static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_task *t)
     t->heap_index = (pt_index_t)(k + 1);
 }
 
+/*
+ * The sequence counter is at its last value: take the earliest timer out
+ * again and again, each to the end of the array (a heapsort in place: the
+ * array ends latest first); reverse it, which leaves it sorted (and a
+ * sorted array is a heap); number it 0..n-1. Once per 2^16 (or 2^32)
+ * timers set, O(n log n).
+ */
+static void pt__heap_renumber(struct pt_loop *l) {
+    struct pt_task **h = l->heap, *t;
+    pt_index_t n = l->heap_len, i;
+    while (l->heap_len > 1) {
+        t = h[0];
+        pt__heap_sift(l, 0, h[--l->heap_len]);
+        h[l->heap_len] = t;
+    }
+    for (i = 0; i < n / 2u; i++) {
+        t = h[i];
+        h[i] = h[n - 1u - i];
+        h[n - 1u - i] = t;
+    }
+    for (i = 0; i < n; i++) {
+        h[i]->seq = (pt_seq_t)i;
+        h[i]->heap_index = (pt_index_t)(i + 1u);
+    }
+    l->heap_len = n;
+    l->seq = (pt_seq_t)n;
+}
+
 /* Add t with its deadline set; PT_EFULL (and nothing changed) if full. */
 static inline int pt__heap_push(struct pt_loop *l, struct pt_task *t) {
     if (l->heap_len >= l->heap_cap)
         return PT_EFULL;
+    if (l->seq == (pt_seq_t)-1) /* heap_len < heap_cap <= PT_INDEX_MAX: room after it */
+        pt__heap_renumber(l);
     t->seq = l->seq++;
     pt__heap_sift(l, l->heap_len++, t);
     return PT_OK;
