@@ -171,6 +171,7 @@ static void run_w2(void) {
     uint64_t t0, t1;
     int rc;
 
+    memset(&m, 0, sizeof m); /* a task starts zeroed */
     g_w2_tasks = (struct pt_task *)bench_prealloc(W2_BATCH, sizeof *g_w2_tasks);
     g_w2_members = (struct pt_task **)bench_prealloc(W2_BATCH, sizeof *g_w2_members);
     pt_loop_init(&g_loop, NULL, 0);
@@ -430,6 +431,7 @@ static void run_w4(const char *id) {
         g_w4_timers[i].fn = w4_fired_body;
     }
 
+    memset(&m, 0, sizeof m); /* a task starts zeroed */
     pt_spawn(&g_loop, &m.task, body);
     rc = pt_loop_run(&g_loop); /* the timed region is inside the task */
     after = (long)pt_loop_timers(&g_loop);
@@ -507,7 +509,7 @@ static PT_THREAD(w5_main(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 static void run_w5(void) {
-    struct pt_task main_task;
+    struct pt_task main_task = {0}; /* a task starts zeroed */
     struct pt_task *heap[3];
     double conc;
     int rc;

@@ -86,7 +86,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
 int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4];
-    struct pt_task main_t;
+    struct pt_task main_t = {0}; /* a task starts zeroed */
     int rc;
 
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);

@@ -8,6 +8,7 @@
  *   sleep_serial_concurrent [--timeline]   (--timeline: chart which task ran when)
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "timeline.h" /* first: it hooks the loop (--timeline) */
@@ -88,6 +89,7 @@ int main(int argc, char **argv) {
     struct demo d;
 
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    memset(&d, 0, sizeof d); /* a task starts zeroed */
     d.result = PT_OK;
     (void)pt_spawn(&loop, &d.task, main_task);
     timeline_name(&d.task, "main");

@@ -50,6 +50,7 @@ int main(int argc, char **argv) {
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     start_ms = wall_ms();
     c0 = cpu_ms();
+    memset(jobs, 0, sizeof jobs); /* a task starts zeroed */
     for (i = 0; i < 3; i++) {
         jobs[i].name = names[i];
         jobs[i].ms = waits[i];

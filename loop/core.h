@@ -205,13 +205,23 @@ static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     t->heap_index = 0;
 }
 
+/* Nonzero while t is alive: queued, parked, running or in its cleanup
+ * section. A task's memory is zeroed before its first spawn (static
+ * storage, `= {0}` or memset): zeroed, it is "never spawned". */
+static inline int pt__task_alive(const struct pt_task *t) {
+    return (t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)) || (t->gen.state & PT__GEN_STARTED);
+}
+
 /*
- * Start t running fn at the next iteration. t must not be alive. It keeps
- * pt_loop_run going until it finishes. PT_EFULL if 65,535 (or 2^32-1) tasks
- * are already live.
+ * Start t running fn at the next iteration. It keeps pt_loop_run going
+ * until it finishes. t is zeroed memory or a task that has finished; a task
+ * still alive is refused with PT_EBUSY (nothing changes). PT_EFULL if
+ * 65,535 (or 2^32-1) tasks are already live.
  */
 static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     pt_index_t live = (pt_index_t)(l->live + 1u);
+    if (pt__task_alive(t))
+        return PT_EBUSY;
     if (live == 0)
         return PT_EFULL;
     pt__task_init(t, fn);
@@ -223,8 +233,11 @@ static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) 
 #if PT_LOOP_BACKGROUND
 /* Start a background task: it does not keep pt_loop_run going, and is
  * cancelled (its cleanup run) once nothing else is left. It cannot be
- * joined or put in a group. (Not with PT_LOOP_BACKGROUND 0.) */
+ * joined or put in a group. PT_EBUSY if t is alive, as for pt_spawn. (Not
+ * with PT_LOOP_BACKGROUND 0.) */
 static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+    if (pt__task_alive(t))
+        return PT_EBUSY;
     pt__task_init(t, fn);
     t->gen.aux |= PT__T_BACKGROUND;
     t->awaiter = l->background;
@@ -255,26 +268,32 @@ static inline int pt__task_outcome(const struct pt_task *t) {
 /*
  * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
- * inside a sub-coroutine, innermost first). A task that has not started yet
- * finishes at once without running. Whoever awaits t then sees
- * PT_ECANCELLED. Returns PT_OK, or PT_EINVAL if t has finished or is being
- * cancelled already, or PT_EBUSY if t is the running task (use PT_EXIT).
+ * inside a sub-coroutine, innermost first; a sub-coroutine's cleanup that
+ * was waiting sees that wait end with PT_ECANCELLED). A task that has not
+ * started yet finishes without running when its turn in the ready queue
+ * comes (until then pt_task_done is 0, as asyncio's done()). Whoever awaits
+ * t then sees PT_ECANCELLED. Returns PT_OK; PT_EINVAL if t was never
+ * spawned, has finished, is being cancelled already or is in its cleanup
+ * section (it is finishing: the cleanup goes on and its result stands);
+ * PT_EBUSY if t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
-    if (pt_gen_done(&t->gen) || (t->gen.state & PT__GEN_CLOSING))
-        return PT_EINVAL;
+    unsigned char s = t->gen.state;
+    if ((s & (PT__GEN_FINAL | PT__GEN_CLOSING)) || !pt__task_alive(t))
+        return PT_EINVAL; /* (the final bits are set in the cleanup section too) */
     if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
         return PT_EBUSY;
-    if (pt_gen__close(&t->gen)) { /* started: its cleanup runs (else it ends at once) */
+    t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
+    if (s & PT__GEN_STARTED) { /* its cleanup runs (else it ends in its turn) */
         if (t->gen.aux & PT__T_PARKED) {
             pt__wake(l, t, PT_ECANCELLED);
-        }
+        } else { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
-        else if (pt__wait_kind(t) == PT__WAIT_LIST) { /* woken by a list, not run yet */
-            pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
+            if (pt__wait_kind(t) == PT__WAIT_LIST) /* woken by a list: pass it on */
+                pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
+#endif
             t->gen.value.i = PT_ECANCELLED;
         }
-#endif
     }
     return PT_OK;
 }
@@ -322,13 +341,15 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
-    char status = PT_ENDED; /* cancelled before it ever ran: it ends now */
+    char status;
     l->ready.head = t->next;
     if (!l->ready.head)
         l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-    if (!pt_gen_done(&t->gen)) {
+    if ((t->gen.state & (PT__GEN_STARTED | PT__GEN_CLOSING)) == PT__GEN_CLOSING) {
+        status = pt_gen__finish(&t->gen, PT_CLOSED); /* cancelled before it ran */
+    } else {
         PT_LOOP_ON_RUN(l, t);
         status = t->fn(l, t);
     }
@@ -367,26 +388,9 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         (void)pt__task;                                                                            \
         PT_GEN_BEGIN(pt__gen)
 
-/* pt__final code of PT_TASK_FAIL: the task ends PT_EXITED, keeping its
- * error value as its result (pt_gen__finish alone would drop it). */
-#define PT__TASK_FAILED 6
-
-static inline char pt__task_finish(struct pt_gen *g, char status) {
-    pt_value err = g->value;
-    char out = pt_gen__finish(g, status == PT__TASK_FAILED ? (char)PT_EXITED : status);
-    if (status == PT__TASK_FAILED && out == PT_EXITED)
-        g->value = err;
-    return out;
-}
-
 #define PT_TASK_BEGIN(loop, task) PT__TASK_LOCALS((loop), (task), &(task)->gen)
-/* PT_GEN_END(pt__gen), finishing through pt__task_finish. */
 #define PT_TASK_END()                                                                              \
-    PT__BODY_END(pt__gen)                                                                          \
-    (void)pt__kind_gen;                                                                            \
-    return pt__task_finish(pt__gen, pt__final);                                                    \
-    }                                                                                              \
-    }                                                                                              \
+    PT_GEN_END(pt__gen)                                                                            \
     }
 #define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g))
 #define PT_SUB_END() PT_TASK_END()
@@ -395,11 +399,11 @@ static inline char pt__task_finish(struct pt_gen *g, char status) {
 /* Finish with a result (a joiner sees PT_OK and reads it from the task). */
 #define PT_TASK_RETURN(v) PT_RETURN(pt__gen, (v))
 /* Finish as failed with an error value, which stays the task's result in
- * gen.value (a joiner sees PT_EFAILED). */
+ * gen.value (a joiner sees PT_EFAILED), whatever the cleanup waits on. */
 #define PT_TASK_FAIL(err)                                                                          \
     do {                                                                                           \
-        pt__gen->value = (err);                                                                    \
-        PT__FINISH(PT__TASK_FAILED);                                                               \
+        pt__gen->ret = (err);                                                                      \
+        PT__FINISH(PT__GEN_FAILED);                                                                \
     } while (0)
 /* Go to the back of the ready queue (asyncio's sleep(0)). */
 #define PT_TASK_YIELD() PT_YIELD(pt__gen)
@@ -434,7 +438,9 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 
 /*
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
- * at least that much, never sooner. (On a POSIX host the clock counts whole
+ * at least that much, never sooner. PT_SLEEP(0) waits for the next
+ * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
+ * goes to the back of the ready queue. (On a POSIX host the clock counts whole
  * milliseconds; in real time a sleep is within +-0.5 ms of its length.) The
  * wait result is PT_OK, or PT_EFULL if the timer heap was full (then it did not
  * sleep).
@@ -446,6 +452,8 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
     int rc = PT_EBUSY;
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
+    else if (!pt__task_alive(other))
+        rc = PT_EINVAL;
     else if (!other->awaiter && other != t && !(other->gen.aux & PT__T_BACKGROUND)) {
         rc = pt__park(l, t, g, timeout, PT__WAIT_JOIN, other);
         if (rc)
@@ -461,7 +469,9 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * The wait result: PT_OK (it returned), PT_EFAILED (it failed),
  * PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
  * was cancelled, and this returns once its cleanup has run), PT_EBUSY (it
- * is already awaited, is a background task, or is this task), PT_EFULL.
+ * is already awaited, is a background task, or is this task), PT_EINVAL
+ * (it was never spawned), PT_EFULL. A timeout of 0 waits one iteration,
+ * then cancels `other` unless it has finished (asyncio's wait_for(t, 0)).
  */
 #define PT_JOIN(other, timeout)                                                                    \
     PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout)))
@@ -525,12 +535,16 @@ static inline int pt__go_on(const struct pt_loop *l) {
 /*
  * One iteration (see the top of this file). If `may_block` is 0 it never
  * blocks: for a firmware super-loop or for running inside another loop.
+ * PT_OK, or PT_EBUSY (and nothing done) if called from one of the loop's
+ * own tasks: a loop runs one iteration at a time.
  */
-static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
+static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
     struct pt_task *last;
     pt_time_t timeout = 0;
     int virt = l->flags & PT__L_VIRTUAL, timed = 0; /* timed: a timer to wait for */
 
+    if (l->flags & PT__L_RUNNING)
+        return PT_EBUSY;
     if (!virt)
         l->now = PT_PORT_NOW();
     if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
@@ -554,17 +568,24 @@ static inline void pt_loop_run_once(struct pt_loop *l, int may_block) {
     pt__expire_timers(l);
 
     last = l->ready.tail; /* the snapshot: what is ready now runs now */
-    if (last)
+    if (last) {
+        l->flags |= PT__L_RUNNING;
         while (pt__run_next(l) != last)
             ;
+        l->flags &= (unsigned char)~PT__L_RUNNING;
+    }
+    return PT_OK;
 }
 
 /*
  * Run until task t has finished; returns its status (pt_task_status), or
  * 0 if pt_loop_stop was called or nothing could make progress any more
- * (t waits on something nobody will signal).
+ * (t waits on something nobody will signal), or if called from one of the
+ * loop's own tasks (then it runs nothing).
  */
 static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
+    if (l->flags & PT__L_RUNNING)
+        return 0;
     while (!pt_task_done(t) && pt__go_on(l))
         pt_loop_run_once(l, 1);
     l->flags &= (unsigned char)~PT__L_STOP;
@@ -574,10 +595,13 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
 /*
  * Run until no task is left but background ones, then cancel those and
  * run until their cleanups are done. Returns PT_OK; PT_EBUSY if tasks are
- * left waiting on something nobody will signal; PT_EINVAL if stopped.
+ * left waiting on something nobody will signal, or if called from one of
+ * the loop's own tasks (then it runs nothing); PT_EINVAL if stopped.
  */
 static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
+    if (l->flags & PT__L_RUNNING)
+        return PT_EBUSY;
     while (pt__go_on(l) && l->live)
         pt_loop_run_once(l, 1);
     if (l->flags & PT__L_STOP)

@@ -214,5 +214,6 @@ struct pt_group {
 
 #define PT__L_VIRTUAL 0x01u /* virtual clock: jump to the next deadline */
 #define PT__L_STOP 0x02u    /* pt_loop_stop was called */
+#define PT__L_RUNNING 0x04u /* running the ready tasks: not re-entered */
 
 #endif /* PT_LOOP_TYPES_H */

@@ -273,6 +273,52 @@ static PT_THREAD(sem_releaser(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
+/* Sleeps `ticks`, releases the semaphore and takes the unit back at once
+ * (rc: what pt_semaphore_try said). */
+static PT_THREAD(sem_give_and_take(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(k->ticks);
+    pt_semaphore_release(loop, k->sem);
+    k->result = pt_semaphore_try(k->sem);
+    PT_TASK_END();
+}
+
+/* As documented in loop/sync.h: a release wakes the longest waiter, but a
+ * task that takes the unit before the woken one runs wins it, and the
+ * woken waiter waits again at the tail, behind those who came after it. */
+static void test_semaphore_woken_waiter_loses(void) {
+    struct pt_semaphore sem;
+    struct tk u[2], b, r;
+    int i;
+    setup(0);
+    norder = 0;
+    pt_semaphore_init(&sem, 0);
+    for (i = 0; i < 2; i++) {
+        tk_init(&u[i], "u", i);
+        u[i].sem = &sem;
+        u[i].ticks = (pt_time_t)(1 + i);
+        u[i].n = -1; /* keep it */
+        spawn(&u[i], sem_user);
+    }
+    tk_init(&b, "b", 8);
+    b.sem = &sem;
+    b.ticks = 5;
+    spawn(&b, sem_give_and_take);
+    tk_init(&r, "r", 9);
+    r.sem = &sem;
+    r.ticks = 6;
+    r.n = 2;
+    spawn(&r, sem_releaser);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(b.result, 1);
+    CHECK_EQ_INT(norder, 2);
+    CHECK_EQ_INT(order[0], 1);
+    CHECK_EQ_INT(order[1], 0);
+    CHECK_EQ_INT(u[0].woke_at, 6);
+    CHECK_EQ_INT(u[1].woke_at, 6);
+}
+
 /* A count of 2: two get through at once, the third waits until one of
  * them releases. */
 static void test_semaphore_count(void) {
@@ -311,7 +357,8 @@ static void test_semaphore_count(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
-/* Waiters are served in the order they began to wait. */
+/* Waiters are woken in the order they began to wait (with nobody taking
+ * the unit first: see test_semaphore_woken_waiter_loses). */
 static void test_semaphore_fifo(void) {
     struct pt_semaphore sem;
     struct tk u[6], r;
@@ -773,6 +820,7 @@ int main(void) {
     test_event_timeout();
     test_semaphore_count();
     test_semaphore_fifo();
+    test_semaphore_woken_waiter_loses();
     test_semaphore_timeout();
     test_semaphore_retry_keeps_deadline();
     test_semaphore_cancelled_waiter();

@@ -709,8 +709,9 @@ static void test_sub_failure(void) {
     CHECK_EQ_INT(a.task.gen.value.i, -33);
 }
 
-/* Cancelled before it ever ran: its body never runs (nor its cleanup), a
- * joiner sees PT_ECANCELLED, joining it afterwards gives that at once. */
+/* Cancelled before it ever ran: its body never runs (nor its cleanup); it
+ * finishes when its turn in the ready queue comes, a joiner then sees
+ * PT_ECANCELLED, and joining it afterwards gives that at once. */
 static void test_cancel_before_start(void) {
     struct tk a, b, j;
     setup(0);
@@ -725,9 +726,9 @@ static void test_cancel_before_start(void) {
     spawn(&j, joiner);
     CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
     CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_EINVAL);
-    CHECK(pt_task_done(&b.task));
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+    CHECK(!pt_task_done(&b.task));
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
     CHECK_EQ_INT(b.runs, 0);
     CHECK_EQ_INT(b.cleanups, 0);
     CHECK_EQ_INT(j.result, PT_ECANCELLED);
@@ -787,6 +788,259 @@ static void test_cancel_queued_and_in_cleanup(void) {
     CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL); /* finished */
 }
 
+/* ---- what spawn, cancel and join refuse -------------------------------- */
+
+/* Cancelled before it ever ran: it is not done until its turn in the ready
+ * queue comes (as in asyncio), so it cannot be spawned again meanwhile;
+ * the tasks queued after it still run. */
+static void test_spawn_after_cancel_before_start(void) {
+    struct tk a, b;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    spawn(&a, worker);
+    spawn(&b, worker);
+    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK(!pt_task_done(&a.task));
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 0);
+    CHECK_EQ_INT(b.runs, 1);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+    CHECK_EQ_STR(trace.buf, "B B-1 ");
+    /* Finished now: it may be spawned again, and runs. */
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 1);
+    CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
+}
+
+/* Spawns `other` (already spawned and alive) again, in every state: rc is
+ * what pt_spawn said while other was queued, rc2 while it slept. */
+static PT_THREAD(respawner(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    PT_TASK_BEGIN(loop, task);
+    k->rc = pt_spawn(loop, &k->other->task, worker); /* other is queued */
+    PT_TASK_YIELD();                                 /* other now sleeps */
+    k->rc2 = pt_spawn(loop, &k->other->task, worker);
+    k->result = pt_spawn(loop, task, worker); /* itself: running */
+    note(k->name);
+    PT_TASK_END();
+}
+
+/* A task that is alive (queued, sleeping, running, in its cleanup) is
+ * refused with PT_EBUSY, and nothing changes: it sleeps its full time,
+ * finishes once, no timer is left. */
+static void test_spawn_alive(void) {
+    struct tk a, b;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    b.other = &a;
+    spawn(&b, respawner);
+    a.ticks = 10;
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
+#if PT_LOOP_BACKGROUND
+    CHECK_EQ_INT(pt_spawn_background(&lp, &a.task, worker), PT_EBUSY);
+#endif
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(b.rc, PT_EBUSY);
+    CHECK_EQ_INT(b.rc2, PT_EBUSY);
+    CHECK_EQ_INT(b.result, PT_EBUSY);
+    CHECK_EQ_INT(a.runs, 1);
+    CHECK_EQ_INT(a.woke_at, 10);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+    CHECK_EQ_STR(trace.buf, "B A A-1 ");
+
+    /* In its cleanup section (sleeping there): still alive. */
+    setup(0);
+    tk_init(&a, "A");
+    a.cleanup_ticks = 10;
+    spawn(&a, worker);
+    pt_loop_run_once(&lp, 0);
+    pt_loop_run_once(&lp, 0);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK(!pt_task_done(&a.task));
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
+/* A task never spawned (zeroed memory) cannot be joined or cancelled:
+ * PT_EINVAL, at once; spawned later, it runs as usual. */
+static void test_join_and_cancel_never_spawned(void) {
+    struct tk a, b;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    a.other = &b;
+    a.timeout = 5;
+    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_EINVAL);
+    spawn(&a, joiner);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.result, PT_EINVAL);
+    CHECK_EQ_INT(since(0), 0);
+    spawn(&b, worker);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(b.runs, 1);
+    CHECK_EQ_STR(trace.buf, "A A-1 B B-1 ");
+}
+
+/* ---- a result survives the cleanup section ----------------------------- */
+
+/* Returned, then the cleanup sleeps: the joiner sees PT_OK and the value;
+ * failed, then the cleanup sleeps: PT_EFAILED and the error value. */
+static void test_result_survives_cleanup_wait(void) {
+    struct tk a, b;
+    int n;
+    for (n = 42; n >= -42; n -= 84) {
+        join_pair(&a, &b, 0, PT_FOREVER);
+        b.n = n;
+        b.ticks = 1;
+        b.cleanup_ticks = 5;
+        CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+        CHECK_EQ_INT(b.cleanup_result, PT_OK);
+        CHECK_EQ_INT(pt_task_status(&b.task), n > 0 ? PT_ENDED : PT_EXITED);
+        CHECK_EQ_INT(b.task.gen.value.i, n);
+        CHECK_EQ_INT(a.result, n > 0 ? PT_OK : PT_EFAILED);
+        CHECK_EQ_INT(a.got.i, n);
+        CHECK_EQ_INT(a.woke_at, 6);
+    }
+}
+
+/* The cleanup's sleep finds the timer heap full (PT_EFULL): the result
+ * stays the one returned. */
+static void test_result_survives_full_heap(void) {
+    struct tk a, c;
+    setup(0);
+    CHECK_EQ_INT(pt_loop_init(&lp, heap, 1), PT_OK);
+    pt_loop_use_virtual_clock(&lp, 0);
+    tk_init(&c, "C");
+    tk_init(&a, "A");
+    c.ticks = 100; /* holds the only timer slot */
+    a.n = 42;
+    a.cleanup_ticks = 5;
+    spawn(&c, worker);
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
+    CHECK_EQ_INT(a.result, PT_EFULL);
+    CHECK_EQ_INT(a.task.gen.value.i, 42);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* Cancelled while it sleeps in its cleanup after returning: PT_EINVAL (it
+ * is finishing), the sleep runs its full length, the result is kept. */
+static void test_cancel_in_cleanup_keeps_result(void) {
+    struct tk a, b, x;
+    join_pair(&a, &b, 0, PT_FOREVER);
+    tk_init(&x, "X");
+    b.n = 42;
+    b.cleanup_ticks = 10;
+    x.ticks = 3;
+    x.other = &b;
+    spawn(&x, canceller);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(x.rc, PT_EINVAL);
+    CHECK_EQ_INT(a.result, PT_OK);
+    CHECK_EQ_INT(a.got.i, 42);
+    CHECK_EQ_INT(a.woke_at, 10);
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
+}
+
+/* A sub-coroutine that returns 5, then sleeps in its cleanup and keeps
+ * the wait's result. */
+static PT_THREAD(sub_slow_cleanup(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
+    struct tk *k = (struct tk *)task;
+    PT_SUB_BEGIN(loop, task, g);
+    PT_TASK_RETURN(pt_int(5));
+    PT_TASK_CLEANUP();
+    PT_SLEEP(k->cleanup_ticks);
+    k->sub_result = PT_WAIT_RESULT();
+    k->sub_cleanups++;
+    PT_SUB_END();
+}
+
+static PT_THREAD(sub_slow_cleanup_task(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_AWAIT(&task->gen, &k->sub, sub_slow_cleanup(loop, task, &k->sub));
+    k->got = k->sub.value;
+    PT_TASK_RETURN(k->got);
+    PT_TASK_CLEANUP();
+    k->cleanups++;
+    k->cleanup_result = PT_WAIT_RESULT();
+    PT_TASK_END();
+}
+
+/* The task is cancelled while its sub-coroutine's cleanup sleeps: that
+ * sleep ends at once with PT_ECANCELLED, then both cleanups finish. Not
+ * cancelled: the sub's result reaches the task after the sleep. */
+static void test_sub_cleanup_wait_cancelled(void) {
+    struct tk a, x;
+    setup(0);
+    tk_init(&a, "T");
+    tk_init(&x, "X");
+    a.cleanup_ticks = 10;
+    x.ticks = 3;
+    x.other = &a;
+    spawn(&a, sub_slow_cleanup_task);
+    spawn(&x, canceller);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(x.rc, PT_OK);
+    CHECK_EQ_INT(a.sub_result, PT_ECANCELLED);
+    CHECK_EQ_INT(a.sub_cleanups, 1);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(a.cleanup_result, PT_ECANCELLED);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
+    CHECK_EQ_INT(since(0), 3);
+
+    setup(0);
+    tk_init(&a, "T");
+    a.cleanup_ticks = 10;
+    spawn(&a, sub_slow_cleanup_task);
+    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
+    CHECK_EQ_INT(a.sub_result, PT_OK);
+    CHECK_EQ_INT(a.got.i, 5);
+    CHECK_EQ_INT(a.task.gen.value.i, 5);
+    CHECK_EQ_INT(since(0), 10);
+}
+
+/* ---- the loop is not re-entered ---------------------------------------- */
+
+static PT_THREAD(reenter(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    PT_TASK_BEGIN(loop, task);
+    k->rc = pt_loop_run(loop);
+    k->rc2 = pt_loop_run_until(loop, &k->other->task);
+    k->result = pt_loop_run_once(loop, 1);
+    note(k->name);
+    PT_TASK_END();
+}
+
+/* Running the loop from inside one of its tasks is refused (PT_EBUSY, 0)
+ * and changes nothing: the other task still runs, in its turn. */
+static void test_run_inside_task(void) {
+    struct tk a, b;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    a.other = &b;
+    b.ticks = 2;
+    spawn(&a, reenter);
+    spawn(&b, worker);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.rc, PT_EBUSY);
+    CHECK_EQ_INT(a.rc2, 0);
+    CHECK_EQ_INT(a.result, PT_EBUSY);
+    CHECK_EQ_INT(b.runs, 1);
+    CHECK_EQ_INT(b.woke_at, 2);
+    CHECK_EQ_STR(trace.buf, "A B B-1 ");
+}
+
 int main(void) {
     test_join_result();
     test_join_failed();
@@ -804,5 +1058,13 @@ int main(void) {
     test_sub_failure();
     test_cancel_before_start();
     test_cancel_queued_and_in_cleanup();
+    test_spawn_after_cancel_before_start();
+    test_spawn_alive();
+    test_join_and_cancel_never_spawned();
+    test_result_survives_cleanup_wait();
+    test_result_survives_full_heap();
+    test_cancel_in_cleanup_keeps_result();
+    test_sub_cleanup_wait_cancelled();
+    test_run_inside_task();
     return CHECK_DONE();
 }
