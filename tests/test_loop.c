@@ -521,7 +521,7 @@ static PT_THREAD(late_sleeper(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 /* It is the order in which timers were set that counts, not the order of
- * spawning; and it holds across the wrap of the sequence numbers. */
+ * spawning (across the wrap of the sequence numbers: test_loop_heap.c). */
 static void test_equal_deadlines_set_order(void) {
     struct tk k[8];
     int i;
@@ -539,67 +539,6 @@ static void test_equal_deadlines_set_order(void) {
         CHECK_EQ_INT(order[i], 7 - i);
         CHECK_EQ_INT(k[i].t1, 30);
     }
-
-    /* Sequence numbers about to wrap (lp.seq is the next one given): the
-     * pending timers are renumbered in their order, equal deadlines and
-     * all. Deadlines 10, 20, 30, 10, ...: ids 0 3 6, then 1 4 7, then 2 5. */
-    setup(0);
-    norder = 0;
-    lp.seq = (pt_seq_t)((pt_seq_t)0 - 4u);
-    for (i = 0; i < 8; i++) {
-        tk_init(&k[i], "k", i);
-        k[i].ticks = (pt_time_t)(10 + 10 * (i % 3));
-        spawn(&k[i], sleeper);
-    }
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(norder, 8);
-    {
-        static const int expect[8] = {0, 3, 6, 1, 4, 7, 2, 5};
-        for (i = 0; i < 8; i++)
-            CHECK_EQ_INT(order[i], expect[i]);
-    }
-    CHECK(lp.seq < 16u); /* renumbered: counting from the pending ones */
-}
-
-/* Sets spin_n zero-tick timers one after the other, then sleeps `ticks`
- * (long counters: more than a 16-bit int holds). */
-static long spin_i, spin_n;
-
-static PT_THREAD(spin_then_sleep(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    for (spin_i = 0; spin_i < spin_n; spin_i++)
-        PT_SLEEP(0);
-#if PT_LOOP_WIDE
-    /* Stands in for 2^31 more timers, which would take minutes. */
-    loop->seq = (pt_seq_t)(loop->seq + 0x80000000u);
-#endif
-    PT_SLEEP(k->ticks);
-    k->t1 = pt_loop_now(loop);
-    note_order(k->id);
-    PT_TASK_END();
-}
-
-/* Two equal deadlines set with more than half the sequence numbers'
- * range of other timers between them (32,769 with 16-bit numbers) still
- * fire in the order they were set. */
-static void test_equal_deadlines_far_apart(void) {
-    struct tk a, b;
-    setup(0);
-    norder = 0;
-    tk_init(&a, "A", 0);
-    tk_init(&b, "B", 1);
-    a.ticks = 100;
-    b.ticks = 100;
-    spin_n = 32769L;
-    spawn(&a, sleeper);
-    spawn(&b, spin_then_sleep);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(norder, 2);
-    CHECK_EQ_INT(order[0], 0);
-    CHECK_EQ_INT(order[1], 1);
-    CHECK_EQ_INT(a.t1, 100);
-    CHECK_EQ_INT(b.t1, 100);
 }
 
 /* Many sleepers with random deadlines (many equal), and cancels at random
@@ -1322,7 +1261,6 @@ int main(void) {
     test_cancel_after_timer_fired();
     test_equal_deadlines();
     test_equal_deadlines_set_order();
-    test_equal_deadlines_far_apart();
     test_random_cancel();
     test_sleep0_no_starvation();
     test_heap_full();

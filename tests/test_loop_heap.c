@@ -1,0 +1,106 @@
+/*
+ * tests/test_loop_heap.c - the timer heap's order (loop/heap.h) for any
+ * number of timers: equal deadlines fire in the order they were set even
+ * when more timers than half the sequence numbers' range come between
+ * them, and across the renumbering that happens before the counter wraps.
+ * On the virtual clock; built wide (32-bit sequence numbers) and narrow
+ * (16-bit, as on 32-bit targets) on the host.
+ */
+#include "loop/loop.h"
+
+#include "check.h"
+#include "loop_util.h"
+
+struct sleeper {
+    struct pt_task task; /* first member: the loop hands it back */
+    int id;
+    pt_time_t ticks; /* how long it sleeps */
+    pt_time_t woke;  /* loop time it woke at */
+};
+
+/* Wake order, by id. */
+static int order[16];
+static int norder;
+
+/* Sleeps `ticks` once. */
+static PT_THREAD(sleep_once(struct pt_loop *loop, struct pt_task *task)) {
+    struct sleeper *s = (struct sleeper *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(s->ticks);
+    s->woke = pt_loop_now(loop);
+    order[norder++] = s->id;
+    PT_TASK_END();
+}
+
+/* Sets spin_n zero-tick timers one after the other, then sleeps `ticks`
+ * (long counters: more than a 16-bit int holds). */
+static long spin_i, spin_n;
+
+static PT_THREAD(spin_then_sleep(struct pt_loop *loop, struct pt_task *task)) {
+    struct sleeper *s = (struct sleeper *)task;
+    PT_TASK_BEGIN(loop, task);
+    for (spin_i = 0; spin_i < spin_n; spin_i++)
+        PT_SLEEP(0);
+#if PT_LOOP_WIDE
+    /* Stands in for 2^31 more timers, which would take minutes. */
+    loop->seq = (pt_seq_t)(loop->seq + 0x80000000u);
+#endif
+    PT_SLEEP(s->ticks);
+    s->woke = pt_loop_now(loop);
+    order[norder++] = s->id;
+    PT_TASK_END();
+}
+
+static void start(struct sleeper *s, int id, pt_time_t ticks, pt_task_fn fn) {
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->ticks = ticks;
+    CHECK_EQ_INT(pt_spawn(&lp, &s->task, fn), PT_OK);
+}
+
+/* Two equal deadlines set with more than half the sequence numbers' range
+ * of other timers between them (32,769 with 16-bit numbers) still fire in
+ * the order they were set. */
+static void test_equal_deadlines_far_apart(void) {
+    struct sleeper a, b;
+    setup(0);
+    norder = 0;
+    spin_n = 32769L;
+    start(&a, 0, 100, sleep_once);
+    start(&b, 1, 100, spin_then_sleep);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(norder, 2);
+    CHECK_EQ_INT(order[0], 0);
+    CHECK_EQ_INT(order[1], 1);
+    CHECK_EQ_INT(a.woke, 100);
+    CHECK_EQ_INT(b.woke, 100);
+}
+
+/* The counter about to wrap (lp.seq is the next one given) with timers
+ * pending: they are renumbered in their order, equal deadlines and all,
+ * and the count goes on from the pending ones. Deadlines 10, 20, 30, 10,
+ * ...: ids 0 3 6 wake first, then 1 4 7, then 2 5. */
+static void test_renumber_keeps_order(void) {
+    static const int expect[8] = {0, 3, 6, 1, 4, 7, 2, 5};
+    struct sleeper s[8];
+    int i;
+    setup(0);
+    norder = 0;
+    lp.seq = (pt_seq_t)((pt_seq_t)0 - 4u);
+    for (i = 0; i < 8; i++)
+        start(&s[i], i, (pt_time_t)(10 + 10 * (i % 3)), sleep_once);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(norder, 8);
+    for (i = 0; i < 8; i++) {
+        CHECK_EQ_INT(order[i], expect[i]);
+        CHECK_EQ_INT(s[i].woke, 10 + 10 * (i % 3));
+    }
+    CHECK(lp.seq < 16u);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
+int main(void) {
+    test_equal_deadlines_far_apart();
+    test_renumber_keeps_order();
+    return CHECK_DONE();
+}
