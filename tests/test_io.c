@@ -11,8 +11,10 @@
 
 #include "loop/loop.h"
 
-#include "check.h"
+#include "cases.h"
 
+/* Zeroed before its first spawn (= {0}): the loop tells a task that was
+ * never spawned by its zeroed memory. */
 struct waiter {
     struct pt_task task;
     struct pt_io io;
@@ -50,11 +52,11 @@ static void start(struct waiter *w, int fd, unsigned events, pt_time_t timeout) 
     w->woke_at = -1;
     w->revents = 0;
     w->cleaned = 0;
-    pt_spawn(&loop, &w->task, wait_fd);
+    CHECK_EQ_INT(pt_spawn(&loop, &w->task, wait_fd), PT_OK);
 }
 
 static void test_pipe_readable(void) {
-    struct waiter w;
+    struct waiter w = {0};
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
@@ -74,7 +76,7 @@ static void test_pipe_readable(void) {
 }
 
 static void test_timeout(void) {
-    struct waiter w;
+    struct waiter w = {0};
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
@@ -91,7 +93,7 @@ static void test_timeout(void) {
 /* One reader and one writer per descriptor, as in asyncio: a second
  * reader gets PT_EBUSY at once; a writer beside the reader is fine. */
 static void test_one_reader_per_descriptor(void) {
-    struct waiter a, b, w;
+    struct waiter a = {0}, b = {0}, w = {0};
     int s[2];
     CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, s), 0);
     setup();
@@ -115,7 +117,7 @@ static void test_one_reader_per_descriptor(void) {
 }
 
 static void test_socketpair_both(void) {
-    struct waiter w, r;
+    struct waiter w = {0}, r = {0};
     int s[2];
     char c;
     CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, s), 0);
@@ -143,7 +145,7 @@ static void test_socketpair_both(void) {
 }
 
 static void test_bad_descriptors(void) {
-    struct waiter w;
+    struct waiter w = {0};
     setup();
     start(&w, -1, PT_READABLE, PT_FOREVER);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
@@ -157,7 +159,7 @@ static void test_bad_descriptors(void) {
 }
 
 static void test_closed_while_waited_on(void) {
-    struct waiter a, b;
+    struct waiter a = {0}, b = {0};
     int p[2], q[2];
     CHECK_EQ_INT(pipe(p), 0);
     CHECK_EQ_INT(pipe(q), 0);
@@ -177,7 +179,7 @@ static void test_closed_while_waited_on(void) {
 }
 
 static void test_cancel_while_waiting(void) {
-    struct waiter w;
+    struct waiter w = {0};
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
@@ -219,13 +221,13 @@ static void *signal_later(void *arg) {
 
 static void test_wakeup_from_thread(void) {
     struct pt_wakeup wk;
-    struct wake_waiter w;
+    struct wake_waiter w = {0};
     pthread_t th;
     pt_loop_init(&loop, heap, 16); /* real clock: it blocks in select() */
     CHECK_EQ_INT(pt_wakeup_init(&wk), PT_OK);
     w.wakeup = &wk;
     w.result = 99;
-    pt_spawn(&loop, &w.task, wait_wakeup);
+    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     pt_loop_run_once(&loop, 0); /* parks on the pipe */
     CHECK_EQ_INT(pthread_create(&th, NULL, signal_later, &wk), 0);
     /* Blocks (no timers, a descriptor wait) until the thread signals. */
@@ -236,7 +238,7 @@ static void test_wakeup_from_thread(void) {
     pt_wakeup_signal(&wk);
     pt_wakeup_signal(&wk);
     w.result = 99;
-    pt_spawn(&loop, &w.task, wait_wakeup);
+    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(w.result, PT_OK);
     pt_wakeup_close(&wk);
@@ -272,7 +274,7 @@ static void *interrupt_then_write(void *arg) {
 static void test_eintr(void) {
     struct sigaction sa;
     struct interrupter in;
-    struct waiter w;
+    struct waiter w = {0};
     pthread_t th;
     int p[2];
     memset(&sa, 0, sizeof sa);
@@ -297,14 +299,20 @@ static void test_eintr(void) {
 
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
-    test_pipe_readable();
-    test_timeout();
-    test_socketpair_both();
-    test_one_reader_per_descriptor();
-    test_bad_descriptors();
-    test_closed_while_waited_on();
-    test_cancel_while_waiting();
-    test_wakeup_from_thread();
-    test_eintr();
-    return CHECK_DONE();
+    cases_init(&loop, setup);
+    case_run("a pipe: readable once written to, not before", test_pipe_readable);
+    case_run("a wait times out at its deadline, its wait removed", test_timeout);
+    case_run("a socketpair: writable at once, readable with data or end of file",
+             test_socketpair_both);
+    case_run("one reader and one writer per descriptor: a second reader is PT_EBUSY",
+             test_one_reader_per_descriptor);
+    case_run("bad descriptors and no events: PT_EINVAL", test_bad_descriptors);
+    case_run("a descriptor closed while waited on: PT_EBADF, other waits unharmed",
+             test_closed_while_waited_on);
+    case_run("cancel while waiting: wait and timer gone at once, cleanup once",
+             test_cancel_while_waiting);
+    case_run("a wakeup from another thread; a signal before the wait is kept",
+             test_wakeup_from_thread);
+    case_run("select() interrupted by signals is retried", test_eintr);
+    return CASES_DONE();
 }

@@ -25,6 +25,7 @@
 
 #include "loop/loop.h"
 
+#include "cases.h"
 #include "check.h"
 #include "loop_util.h"
 
@@ -323,8 +324,9 @@ static void exchange(const char *family, const struct pt_addr *where) {
     setup(1000);
     rc = open_pair(where, &ls, &bound, &c, &srv);
     if (rc != PT_OK && where->u.sa.sa_family == AF_INET6) {
-        printf("note: cannot listen on [::1] (%s, errno %d): the IPv6 part is skipped\n",
-               pt_strerror(rc), ls.err);
+        char why[96];
+        snprintf(why, sizeof why, "cannot listen on [::1] (%s, errno %d)", pt_strerror(rc), ls.err);
+        case_skip(why);
         return;
     }
     CHECK_EQ_INT(rc, PT_OK);
@@ -389,12 +391,19 @@ static void exchange(const char *family, const struct pt_addr *where) {
         printf("    (in the exchange over %s)\n", family);
 }
 
-static void test_exchange(void) {
+static void test_exchange_ipv4(void) {
     struct pt_addr a = loopback4();
     exchange("IPv4", &a);
+}
+
+static void test_exchange_ipv6(void) {
+    struct pt_addr a;
     CHECK_EQ_INT(pt_addr_ip(&a, "::1", 0), PT_OK);
     exchange("IPv6", &a);
-    a = unix_addr();
+}
+
+static void test_exchange_unix(void) {
+    struct pt_addr a = unix_addr();
     exchange("Unix", &a);
 }
 
@@ -563,16 +572,15 @@ static void acceptor_reset(struct acceptor *a) {
         pt_sock_init(&a->socks[i]);
 }
 
-static void test_accept_several_and_batch(void) {
-    static struct acceptor acc;
-    struct ticker tick;
+/* Unix-domain connect() queues the connection before it returns, so the
+ * connections are pending exactly when these tests say. */
+static struct acceptor acc;
+
+static void test_accept_several(void) {
     struct pt_sock ls;
     struct pt_addr a = unix_addr(), bound;
     int clients[16], i;
-    long first;
 
-    /* Unix-domain connect() queues the connection before it returns, so
-     * the connections are pending exactly when the test says. */
     setup(1000);
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 16), PT_OK);
     CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
@@ -599,11 +607,18 @@ static void test_accept_several_and_batch(void) {
     }
     pt_sock_close(&ls);
     CHECK_EQ_INT(unlink(unix_path), 0);
+}
 
-    /* Ten pending, PT_ACCEPT_BATCH 4: four, once around the loop (the
-     * ticker runs), four more, around again, the last two. */
+/* Ten pending, PT_ACCEPT_BATCH 4: four, once around the loop (the ticker
+ * runs), four more, around again, the last two. */
+static void test_accept_batch(void) {
+    static struct ticker tick;
+    struct pt_sock ls;
+    struct pt_addr a = unix_addr();
+    int clients[16], i;
+    long first;
+
     setup(1000);
-    a = unix_addr();
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 16), PT_OK);
     for (i = 0; i < 10; i++)
         CHECK((clients[i] = raw_connect(&a)) >= 0);
@@ -617,9 +632,13 @@ static void test_accept_several_and_batch(void) {
     RUN_UNTIL(pt_task_done(&acc.task) && pt_task_done(&tick.task), 10);
     CHECK_EQ_INT(acc.result, PT_OK);
     CHECK_EQ_INT(acc.count, 10);
-    CHECK_EQ_STR(trace.buf, "n4 n4 n8 ");
+    /* Injected faults (tests/fault/) may end a batch early with a spurious
+     * EAGAIN: then only the count and the sockets are the contract. */
+    if (!getenv("PT_FAULT_ACTIVE"))
+        CHECK_EQ_STR(trace.buf, "n4 n4 n8 ");
     for (i = 0; i < 10; i++) {
-        CHECK_EQ_INT(acc.at_iter[i] - first, i / 4);
+        if (!getenv("PT_FAULT_ACTIVE"))
+            CHECK_EQ_INT(acc.at_iter[i] - first, i / 4);
         CHECK(acc.socks[i].fd >= 0);
         pt_sock_close(&acc.socks[i]);
         close(clients[i]);
@@ -909,6 +928,14 @@ static void test_accept_emfile(void) {
     long want;
     char buf[8];
 
+    if (under_valgrind()) {
+        /* Valgrind applies a lowered RLIMIT_NOFILE itself, after the system
+         * call: the kernel's accept has taken the connection already, and
+         * valgrind closes it to return EMFILE. */
+        case_skip("valgrind emulates RLIMIT_NOFILE: an accept over the limit loses "
+                  "the pending connection");
+        return;
+    }
     setup(1000);
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 8), PT_OK);
     CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
@@ -1009,9 +1036,10 @@ static void test_fd_setsize(void) {
 
     CHECK_EQ_INT(getrlimit(RLIMIT_NOFILE, &old), 0);
     if (old.rlim_max != RLIM_INFINITY && old.rlim_max < (rlim_t)FD_SETSIZE + 16) {
-        printf("note: RLIMIT_NOFILE hard limit %lu < FD_SETSIZE + 16: the FD_SETSIZE test is "
-               "skipped\n",
-               (unsigned long)old.rlim_max);
+        char why[96];
+        snprintf(why, sizeof why, "the RLIMIT_NOFILE hard limit %lu is below FD_SETSIZE + 16",
+                 (unsigned long)old.rlim_max);
+        case_skip(why);
         return;
     }
     raised = old;
@@ -1182,110 +1210,157 @@ static void test_not_open_and_busy(void) {
 
 /* ---- cancelling a task inside each operation ----------------------------- */
 
-static void test_cancel(void) {
-    static struct reader r;
-    struct pt_sock ls, c, srv, c2, s2;
-    struct pt_addr a = loopback4(), bound;
+/* Each case starts from a connected pair (client c, server side srv) and
+ * cancels a task parked inside one operation. */
+static struct {
+    struct pt_sock ls, c, srv;
+    struct pt_addr bound;
+} pair;
+
+static int cancel_setup(void) {
+    struct pt_addr a = loopback4();
+    setup(1000);
+    return open_pair(&a, &pair.ls, &pair.bound, &pair.c, &pair.srv) == PT_OK;
+}
+
+/* connect, in progress (it returned EINPROGRESS and waits). */
+static void test_cancel_connect(void) {
+    struct pt_sock c2, s2;
     char buf[64];
     struct op o = {0};
-    size_t k;
+    int fd;
 
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-
-    /* connect, in progress (it returned EINPROGRESS and waits). */
+    CHECK(cancel_setup());
     pt_sock_init(&c2);
-    start_connect(&o, &c2, &bound, PT_MS(5000));
+    start_connect(&o, &c2, &pair.bound, PT_MS(5000));
     run_once();
     CHECK(io_linked(&c2.io));
     if (!cancel_parked(&o, "connect"))
         return;
     CHECK_EQ_INT(o.cleanup_done, 0);
     /* A new connect does not resume the cancelled one: the socket is open. */
-    k = (size_t)c2.fd;
-    CHECK_EQ_INT(CONNECT(&c2, &bound, PT_MS(10)), PT_EBUSY);
-    CHECK_EQ_INT(c2.fd, (int)k);
+    fd = c2.fd;
+    CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(10)), PT_EBUSY);
+    CHECK_EQ_INT(c2.fd, fd);
     /* The socket is there, connected or nearly: a write goes through. */
     CHECK_EQ_INT(WRITE_STR(&c2, "after"), PT_OK);
     pt_sock_init(&s2);
-    CHECK_EQ_INT(ACCEPT(&ls, &s2, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
     memset(buf, 0, sizeof buf);
     CHECK_EQ_INT(READ_EXACT(&s2, buf, 5, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "after");
     pt_sock_close(&s2);
     pt_sock_close(&c2);
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
 
-    /* accept, nobody there yet; a later connection is taken by a new one. */
-    start_accept(&o, &ls, &s2, PT_MS(5000));
+/* accept, nobody there yet; a later connection is taken by a new one. */
+static void test_cancel_accept(void) {
+    struct pt_sock c2, s2;
+    char buf[64];
+    struct op o = {0};
+
+    CHECK(cancel_setup());
+    pt_sock_init(&s2);
+    start_accept(&o, &pair.ls, &s2, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&ls.io));
+    CHECK(io_linked(&pair.ls.io));
     if (!cancel_parked(&o, "accept"))
         return;
     pt_sock_init(&c2);
-    CHECK_EQ_INT(CONNECT(&c2, &bound, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(ACCEPT(&ls, &s2, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(WRITE_STR(&c2, "!"), PT_OK);
     memset(buf, 0, sizeof buf);
     CHECK_EQ_INT(READ(&s2, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "!");
     pt_sock_close(&s2);
     pt_sock_close(&c2);
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
 
-    /* read, nothing there: nothing taken; later data goes to a new read. */
-    start_read(&o, OP_READ, &srv, buf, sizeof buf, PT_MS(5000));
+/* read, nothing there: nothing taken; later data goes to a new read. */
+static void test_cancel_read(void) {
+    char buf[64];
+    struct op o = {0};
+
+    CHECK(cancel_setup());
+    start_read(&o, OP_READ, &pair.srv, buf, sizeof buf, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&srv.io));
+    CHECK(io_linked(&pair.srv.io));
     if (!cancel_parked(&o, "read"))
         return;
     CHECK_EQ_INT(o.cleanup_done, 0);
-    CHECK_EQ_INT(WRITE_STR(&c, "later"), PT_OK);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "later"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "later");
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
 
-    /* read_exact with 3 of 10 bytes in: `done` is 3, and the rest is read
-     * by a new operation after them. */
+/* read_exact with 3 of 10 bytes in: `done` is 3, and the rest is read by a
+ * new operation after them. */
+static void test_cancel_read_exact(void) {
+    char buf[64];
+    struct op o = {0};
+
+    CHECK(cancel_setup());
     memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_EXACT, &srv, buf, 10, PT_MS(5000));
-    CHECK_EQ_INT(WRITE_STR(&c, "abc"), PT_OK);
-    RUN_UNTIL(io_linked(&srv.io) && srv.done == 3, 10);
+    start_read(&o, OP_READ_EXACT, &pair.srv, buf, 10, PT_MS(5000));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "abc"), PT_OK);
+    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
     if (!cancel_parked(&o, "read_exact"))
         return;
     CHECK_EQ_INT(o.cleanup_done, 3);
-    CHECK_EQ_INT(srv.done, 3);
-    CHECK_EQ_INT(WRITE_STR(&c, "defghij"), PT_OK);
-    CHECK_EQ_INT(READ_EXACT(&srv, buf + 3, 7, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(pair.srv.done, 3);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "defghij"), PT_OK);
+    CHECK_EQ_INT(READ_EXACT(&pair.srv, buf + 3, 7, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "abcdefghij");
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
 
-    /* read_until with "ab" in and no delimiter yet. */
+/* read_until with "ab" in and no delimiter yet. */
+static void test_cancel_read_until(void) {
+    char buf[64];
+    struct op o = {0};
+
+    CHECK(cancel_setup());
     memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_UNTIL, &srv, buf, sizeof buf, PT_MS(5000));
-    CHECK_EQ_INT(WRITE_STR(&c, "ab"), PT_OK);
-    RUN_UNTIL(io_linked(&srv.io) && srv.done == 2, 10);
+    start_read(&o, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "ab"), PT_OK);
+    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 2, 10);
     if (!cancel_parked(&o, "read_until"))
         return;
     CHECK_EQ_INT(o.cleanup_done, 2);
-    CHECK_EQ_INT(WRITE_STR(&c, "cd\nrest"), PT_OK);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf + 2, sizeof buf - 2, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "cd\nrest"), PT_OK);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf + 2, sizeof buf - 2, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 3);
     CHECK_EQ_STR(upto(buf, 2 + sync_op.done), "abcd\n");
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "rest");
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
 
-    /* write, blocked on full buffers: `done` bytes went; a new write sends
-     * the rest, and the reader gets every byte once, in order. */
-    small_sndbuf(&c);
-    start_write(&o, &c, big_out, BIG, PT_MS(5000));
-    RUN_UNTIL(io_linked(&c.io) && c.done > 0, 10);
+/* write, blocked on full buffers: `done` bytes went; a new write sends the
+ * rest, and the reader gets every byte once, in order. */
+static void test_cancel_write(void) {
+    static struct reader r;
+    struct op o = {0};
+    size_t k;
+
+    CHECK(cancel_setup());
+    small_sndbuf(&pair.c);
+    start_write(&o, &pair.c, big_out, BIG, PT_MS(5000));
+    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done > 0, 10);
     if (!cancel_parked(&o, "write"))
         return;
     k = o.cleanup_done;
     CHECK(k > 0 && k < BIG);
-    CHECK_EQ_INT(c.done, k);
-    start_write(&o, &c, big_out + k, BIG - k, PT_FOREVER);
+    CHECK_EQ_INT(pair.c.done, k);
+    start_write(&o, &pair.c, big_out + k, BIG - k, PT_FOREVER);
     lcg_seed(2);
-    start_reader(&r, &srv, 0);
+    start_reader(&r, &pair.srv, 0);
     (void)run_transfer(&o, &r, 2000000);
     CHECK_EQ_INT(o.result, PT_OK);
     CHECK_EQ_INT(o.done, BIG - k);
@@ -1295,13 +1370,17 @@ static void test_cancel(void) {
 
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    close_all(&ls, &c, &srv);
+    close_all(&pair.ls, &pair.c, &pair.srv);
+}
+
+/* Every case starts on a fresh loop, its virtual clock at 1000. */
+static void fresh_loop(void) {
+    setup(1000);
 }
 
 int main(void) {
     size_t i;
     sigset_t pipe_only;
-    setvbuf(stdout, NULL, _IOLBF, 0); /* a failure shows even if a later step hangs */
     /* SIGPIPE at its default and not blocked: see the top of this file. */
     signal(SIGPIPE, SIG_DFL);
     sigemptyset(&pipe_only);
@@ -1310,20 +1389,36 @@ int main(void) {
     for (i = 0; i < BIG; i++)
         big_out[i] = pattern(i);
 
-    test_addresses();
-    test_exchange();
-    test_read_until();
-    test_read_and_read_exact();
-    test_accept_several_and_batch();
-    test_refused();
-    test_connect_timeout();
-    test_reset_mid_read();
-    test_peer_closed_mid_write();
-    test_large_write();
-    test_accept_emfile();
-    test_fd_setsize();
-    test_timeouts();
-    test_not_open_and_busy();
-    test_cancel();
-    return CHECK_DONE();
+    cases_init(&lp, fresh_loop);
+    case_run("addresses: IPv4, IPv6 and Unix parsed and formatted; misfits are PT_EINVAL",
+             test_addresses);
+    case_run("exchange over IPv4: every operation, shutdown and close", test_exchange_ipv4);
+    case_run("exchange over IPv6: every operation, shutdown and close", test_exchange_ipv6);
+    case_run("exchange over Unix: every operation, shutdown and close", test_exchange_unix);
+    case_run("read_until: takes up to the delimiter, leaves the rest in the socket",
+             test_read_until);
+    case_run("read and read_exact: up to cap; exactly n across segments", test_read_and_read_exact);
+    case_run("accept: every pending connection in the iteration that sees them",
+             test_accept_several);
+    case_run("accept: at most PT_ACCEPT_BATCH per iteration", test_accept_batch);
+    case_run("connect: refused is PT_EREFUSED, a missing path PT_ESYS", test_refused);
+    case_run("connect: one that never completes times out, or is cancelled", test_connect_timeout);
+    case_run("the peer resets mid-read: PT_ERESET with what came", test_reset_mid_read);
+    case_run("the peer closes mid-write: PT_ECLOSED or PT_ERESET, no SIGPIPE",
+             test_peer_closed_mid_write);
+    case_run("a large write, read in small chunks by another task", test_large_write);
+    case_run("accept out of descriptors: PT_EMFILE, then a doubling back-off", test_accept_emfile);
+    case_run("descriptors at FD_SETSIZE or above: closed and refused with PT_EMFILE",
+             test_fd_setsize);
+    case_run("timeouts bound each whole operation; the socket stays usable", test_timeouts);
+    case_run("misuse as values: a closed socket, a busy one, a full timer heap",
+             test_not_open_and_busy);
+    case_run("cancel inside connect: the socket stays open", test_cancel_connect);
+    case_run("cancel inside accept: the listener stays open", test_cancel_accept);
+    case_run("cancel inside read: nothing taken", test_cancel_read);
+    case_run("cancel inside read_exact: `done` says what was taken", test_cancel_read_exact);
+    case_run("cancel inside read_until: `done` says what was taken", test_cancel_read_until);
+    case_run("cancel inside write: `done` bytes went, a new write sends the rest",
+             test_cancel_write);
+    return CASES_DONE();
 }
