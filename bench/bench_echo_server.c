@@ -3,16 +3,27 @@
  * ping-pong, ../shared/WORKLOADS.md): one thread, one loop, the select()
  * back end.
  *
- *   bench_echo_server <port> <max seconds>
+ *   bench_echo_server <port> <max seconds> [<max connections>]
  *
  * Listens on 127.0.0.1:<port> (backlog 4096), prints READY, and echoes every
  * byte as soon as it is read: each connection is a task doing PT_SOCK_READ
  * into its own 16 KiB buffer, then PT_SOCK_WRITE of what came. Accepted
  * sockets get TCP_NODELAY. Storage is caller-owned and static, as a ptloop
- * user's would be: MAX_CONN connection slots (tasks, sockets, buffers),
- * reused as connections come and go; nothing is allocated per connection or
- * per request. Exits after <max seconds> or on SIGTERM (a self-pipe wakes
- * the loop: pt_wakeup).
+ * user's would be: connection slots (tasks, sockets, buffers), reused as
+ * connections come and go; nothing is allocated per connection or per
+ * request. Exits after <max seconds> or on SIGTERM (a self-pipe wakes the
+ * loop: pt_wakeup).
+ *
+ * Slots: as many descriptors as the back end can still hold once the
+ * server's own are open (BENCH_MAX_FD, FD_SETSIZE for select(): 1,018 with
+ * stdio, the wakeup pipe and the listener), or <max connections> if fewer.
+ * With every slot busy the acceptor waits FULL_WAIT for one to free (the
+ * connections wait in the backlog meanwhile); if none does, it accepts one
+ * and closes it at once, so a client beyond the limit is refused rather
+ * than left hanging. Refused accepts are counted: PT_EMFILE (the system or
+ * the back end is out of descriptors) and "full" (no slot). At exit it
+ * prints a STATS line: accepted, refused_emfile, refused_full, slots and
+ * the most connections open at once.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -22,8 +33,14 @@
 #include "loop/loop.h"
 #include "net_common.h"
 
-#define MAX_CONN 1100 /* W6 holds 1,000 at once; select() allows < FD_SETSIZE */
+/* The descriptors the back end can hold: select() takes those below
+ * FD_SETSIZE. A back end without that bound (poll, epoll) sets its own. */
+#ifndef BENCH_MAX_FD
+#define BENCH_MAX_FD FD_SETSIZE
+#endif
+#define MAX_CONN BENCH_MAX_FD /* static slots; fewer are used, see main */
 #define BUF_SIZE 16384
+#define FULL_WAIT PT_MS(500) /* all slots busy: how long a client may wait */
 
 struct conn {
     struct pt_task task;
@@ -36,6 +53,7 @@ static struct conn conns[MAX_CONN];
 static struct conn *free_list;
 static struct pt_semaphore free_slots;
 static struct pt_wakeup term;
+static unsigned long n_accepted, n_emfile, n_full, n_open, n_open_max;
 
 static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     struct conn *c = (struct conn *)task;
@@ -50,6 +68,7 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     }
     PT_TASK_CLEANUP();
     pt_sock_close(&c->sock);
+    n_open--;
     c->next_free = free_list;
     free_list = c;
     pt_semaphore_release(loop, &free_slots);
@@ -59,6 +78,7 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
 struct acceptor {
     struct pt_task task;
     struct pt_sock listener;
+    struct pt_sock refuse; /* a connection beyond the slots, closed at once */
     struct conn *c;
 };
 
@@ -66,7 +86,20 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     struct acceptor *a = (struct acceptor *)task;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(&free_slots, FULL_WAIT);
+        if (PT_WAIT_RESULT() != PT_OK) {
+            /* Full for FULL_WAIT: refuse what is pending rather than let
+             * it hang (a poll: nothing pending, nothing to do). */
+            pt_sock_init(&a->refuse);
+            PT_SOCK_ACCEPT(&a->listener, &a->refuse, 0);
+            if (PT_WAIT_RESULT() == PT_OK) {
+                n_full++;
+                pt_sock_close(&a->refuse);
+            } else if (PT_WAIT_RESULT() == PT_EMFILE) {
+                n_emfile++;
+            }
+            continue;
+        }
         a->c = free_list;
         free_list = a->c->next_free;
         pt_sock_init(&a->c->sock); /* accept wants a closed socket */
@@ -75,10 +108,15 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
             a->c->next_free = free_list;
             free_list = a->c;
             pt_semaphore_release(loop, &free_slots);
-            if (PT_WAIT_RESULT() == PT_EMFILE)
+            if (PT_WAIT_RESULT() == PT_EMFILE) {
+                n_emfile++;
                 continue; /* the next accept waits a back-off first */
+            }
             break;
         }
+        n_accepted++;
+        if (++n_open > n_open_max)
+            n_open_max = n_open;
         (void)pt_sock_nodelay(&a->c->sock, 1);
         (void)pt_spawn_background(loop, &a->c->task, echo);
     }
@@ -112,12 +150,14 @@ int main(int argc, char **argv) {
     static struct lifetime life;
     struct pt_addr addr;
     struct sigaction sa;
-    long port = argc == 3 ? strtol(argv[1], NULL, 10) : -1;
-    long secs = argc == 3 ? strtol(argv[2], NULL, 10) : -1;
-    int i, rc;
+    long port = argc == 3 || argc == 4 ? strtol(argv[1], NULL, 10) : -1;
+    long secs = argc == 3 || argc == 4 ? strtol(argv[2], NULL, 10) : -1;
+    long max_conn = argc == 4 ? strtol(argv[3], NULL, 10) : MAX_CONN;
+    int i, rc, first_free, slots;
 
-    if (port < 0 || port > 65535 || secs <= 0 || pt_addr_ip(&addr, "127.0.0.1", (unsigned)port)) {
-        fprintf(stderr, "usage: %s <port> <max seconds>\n", argv[0]);
+    if (port < 0 || port > 65535 || secs <= 0 || max_conn <= 0 ||
+        pt_addr_ip(&addr, "127.0.0.1", (unsigned)port)) {
+        fprintf(stderr, "usage: %s <port> <max seconds> [<max connections>]\n", argv[0]);
         return 2;
     }
     net_raise_nofile();
@@ -138,17 +178,27 @@ int main(int argc, char **argv) {
                 strerror(acc.listener.err));
         return 1;
     }
-    for (i = MAX_CONN - 1; i >= 0; i--) {
+    /* The lowest free descriptor: connections get it and those above. */
+    first_free = fcntl(acc.listener.fd, F_DUPFD, 0);
+    if (first_free >= 0)
+        close(first_free);
+    slots = first_free >= 0 && first_free < BENCH_MAX_FD ? BENCH_MAX_FD - first_free : 0;
+    if (slots > max_conn)
+        slots = (int)max_conn;
+    for (i = slots - 1; i >= 0; i--) {
         conns[i].next_free = free_list;
         free_list = &conns[i];
     }
-    pt_semaphore_init(&free_slots, MAX_CONN);
+    pt_semaphore_init(&free_slots, (unsigned)slots);
     life.ms = (pt_time_t)(secs * 1000);
     (void)pt_spawn(&loop, &life.task, lifetime_run);
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
-    printf("READY bench_echo_server 127.0.0.1:%ld ptloop select()\n", port);
+    printf("READY bench_echo_server 127.0.0.1:%ld ptloop select() slots=%d\n", port, slots);
     fflush(stdout);
     rc = pt_loop_run(&loop);
     pt_wakeup_close(&term);
+    printf("STATS bench_echo_server accepted=%lu refused_emfile=%lu refused_full=%lu slots=%d "
+           "max_open=%lu\n",
+           n_accepted, n_emfile, n_full, slots, n_open_max);
     return rc == PT_OK ? 0 : 1;
 }
