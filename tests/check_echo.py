@@ -12,6 +12,7 @@ the messages use no "G", so the pieces can be told apart. Then it checks
 that the counters kept ticking while the clients talked, and that the
 server saw every connection close. Everything is bounded by timeouts.
 """
+import os
 import random
 import socket
 import subprocess
@@ -64,9 +65,14 @@ def client(port, seed, errors, counts):
         errors.append(f"client {seed}: {e!r}")
 
 
+# PT_TEST_WRAPPER (meson test --setup valgrind-scripts) runs the program
+# under a wrapper such as valgrind; empty, it runs as is.
+WRAPPER = os.environ.get("PT_TEST_WRAPPER", "").split()
+
+
 def main():
     server = subprocess.Popen(
-        [sys.argv[1], "--port", "0", "--tick", "50", "--seconds", "60"],
+        WRAPPER + [sys.argv[1], "--port", "0", "--tick", "50", "--seconds", "60"],
         stdout=subprocess.PIPE, text=True)
     lines = []
     try:

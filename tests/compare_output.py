@@ -7,13 +7,19 @@ Exit 0 when they are identical; otherwise print a unified diff and exit 1
 (or the program's own exit status, if it failed).
 """
 import difflib
+import os
 import subprocess
 import sys
 
 
+# PT_TEST_WRAPPER (meson test --setup valgrind-scripts) runs the program
+# under a wrapper such as valgrind; empty, it runs as is.
+WRAPPER = os.environ.get("PT_TEST_WRAPPER", "").split()
+
+
 def main() -> int:
     expected_path, argv = sys.argv[1], sys.argv[2:]
-    run = subprocess.run(argv, stdout=subprocess.PIPE, timeout=60)
+    run = subprocess.run(WRAPPER + argv, stdout=subprocess.PIPE, timeout=60 * (1 + 9 * bool(WRAPPER)))
     with open(expected_path, "rb") as f:
         expected = f.read()
     if run.returncode != 0:
