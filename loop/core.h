@@ -272,7 +272,10 @@ static inline int pt__task_outcome(const struct pt_task *t) {
  * was waiting sees that wait end with PT_ECANCELLED). A task that has not
  * started yet finishes without running when its turn in the ready queue
  * comes (until then pt_task_done is 0, as asyncio's done()). Whoever awaits
- * t then sees PT_ECANCELLED. Returns PT_OK; PT_EINVAL if t was never
+ * t then sees PT_ECANCELLED. A wait that had ended but that t has not seen
+ * yet (it is queued) ends PT_ECANCELLED too, and a waiter list's wake-up
+ * goes on to the next waiter. What t itself waits for (a task it joins, a
+ * group it waits on) is not cancelled with it. Returns PT_OK; PT_EINVAL if t was never
  * spawned, has finished, is being cancelled already or is in its cleanup
  * section (it is finishing: the cleanup goes on and its result stands);
  * PT_EBUSY if t is the running task (use PT_EXIT).
@@ -468,7 +471,8 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * Wait until task `other` finishes; its result is then other->gen.value.
  * The wait result: PT_OK (it returned), PT_EFAILED (it failed),
  * PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
- * was cancelled, and this returns once its cleanup has run), PT_EBUSY (it
+ * was cancelled, or left to finish if it was in its cleanup section
+ * already, and this returns once its cleanup has run), PT_EBUSY (it
  * is already awaited, is a background task, or is this task), PT_EINVAL
  * (it was never spawned), PT_EFULL. A timeout of 0 waits one iteration,
  * then cancels `other` unless it has finished (asyncio's wait_for(t, 0)).
@@ -594,29 +598,40 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
 
 /*
  * Run until no task is left but background ones, then cancel those and
- * run until their cleanups are done. Returns PT_OK; PT_EBUSY if tasks are
- * left waiting on something nobody will signal, or if called from one of
- * the loop's own tasks (then it runs nothing); PT_EINVAL if stopped.
+ * run until their cleanups are done; what the cleanups start is run to its
+ * end (a task) or cancelled in turn (a background task); background tasks
+ * are cancelled newest first. Returns PT_OK;
+ * PT_EBUSY if tasks (background ones in their cleanup included) are left
+ * waiting on something nobody will signal, or if called from one of the
+ * loop's own tasks (then it runs nothing); PT_EINVAL if stopped.
  */
 static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
-    while (pt__go_on(l) && l->live)
+    while (pt__go_on(l)) {
+#if PT_LOOP_BACKGROUND
+        if (!l->live) { /* only background tasks: cancel them (those new too) */
+            struct pt_task *b;
+            if (!l->background)
+                break;
+            for (b = l->background; b; b = (struct pt_task *)b->awaiter)
+                (void)pt_cancel(l, b);
+        }
+#else
+        if (!l->live)
+            break;
+#endif
         pt_loop_run_once(l, 1);
+    }
     if (l->flags & PT__L_STOP)
         rc = PT_EINVAL;
-    else if (l->live)
-        rc = PT_EBUSY;
 #if PT_LOOP_BACKGROUND
-    else { /* only background tasks are left: cancel them, run their cleanups */
-        struct pt_task *b;
-        for (b = l->background; b; b = (struct pt_task *)b->awaiter)
-            (void)pt_cancel(l, b);
-        while (pt__go_on(l) && l->background)
-            pt_loop_run_once(l, 1);
-    }
+    else if (l->live || l->background)
+#else
+    else if (l->live)
 #endif
+        rc = PT_EBUSY;
     l->flags &= (unsigned char)~PT__L_STOP;
     return rc;
 }

@@ -35,11 +35,13 @@ static inline void pt_group_init(struct pt_group *g, struct pt_task **members, p
     g->event = pt__group_event;
 }
 
-/* Spawn t into the group; PT_EFULL if the group (or the loop) is full. */
+/* Spawn t into the group; PT_EFULL if the group (or the loop) is full,
+ * PT_EBUSY if t is alive (as pt_spawn). */
 static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct pt_task *t,
                                  pt_task_fn fn) {
-    if (g->count >= g->cap || pt_spawn(l, t, fn) != PT_OK)
-        return PT_EFULL;
+    int rc = g->count < g->cap ? pt_spawn(l, t, fn) : PT_EFULL;
+    if (rc != PT_OK)
+        return rc;
     t->awaiter = g;
     t->gen.aux |= PT__T_IN_GROUP;
     g->members[g->count++] = t;
@@ -47,11 +49,13 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
     return PT_OK;
 }
 
-/* Cancel every member that has not finished. */
+/* Cancel every member that has not finished. (A former member spawned
+ * again outside the group is no longer the group's: left alone.) */
 static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
     pt_index_t i;
     for (i = 0; i < g->count; i++)
-        (void)pt_cancel(l, g->members[i]);
+        if (g->members[i]->awaiter == (void *)g)
+            (void)pt_cancel(l, g->members[i]);
 }
 
 /* What the core tells the group (through g->event): member t finished, or,
@@ -89,7 +93,9 @@ static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct p
 }
 
 /*
- * Wait until every member has finished. Result: PT_OK, PT_EFAILED (a
+ * Wait until every member has finished (at once if none is pending). A
+ * group remembers a failure: once a member failed, every later wait on it
+ * gives PT_EFAILED. Result: PT_OK, PT_EFAILED (a
  * member failed), PT_ETIMEDOUT (the timeout passed: the members were
  * cancelled, and this returns once they have all finished), PT_EBUSY
  * (another task already waits on the group), PT_EFULL.

@@ -4,7 +4,8 @@
  * their waiters are parked tasks linked through the tasks themselves.
  *
  * A woken waiter checks its condition again when it runs, and keeps its
- * original deadline across retries. Another task may have got there first:
+ * original deadline across retries (among timers with that same deadline it
+ * then comes after those set meanwhile). Another task may have got there first:
  * a task that takes a semaphore's unit or a queue's value or slot before
  * the woken waiter runs keeps it, and the woken waiter waits again at the
  * tail of the list, behind the waiters that came after it. Likewise an
@@ -12,7 +13,8 @@
  * Every wait takes a timeout in ticks (PT_FOREVER: none); its result
  * (PT_WAIT_RESULT()) is PT_OK, PT_ETIMEDOUT or PT_EFULL (timer heap full).
  * A timeout of 0 tries once and does not wait: PT_ETIMEDOUT at once if the
- * event is clear, the semaphore taken, the queue empty (or full).
+ * event is clear, the semaphore taken, the queue empty (or full). A timeout
+ * of 0 or PT_FOREVER needs no timer, so never gives PT_EFULL.
  */
 #ifndef PT_LOOP_SYNC_H
 #define PT_LOOP_SYNC_H

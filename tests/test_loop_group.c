@@ -292,6 +292,15 @@ static void test_group_limits(void) {
         CHECK_EQ_INT(f.own.done_at, 10);
     }
 
+    /* A task still alive (a member, queued) is refused as pt_spawn refuses
+     * it, PT_EBUSY, and the group does not change. */
+    start(&f, PT_GROUP_COLLECT, 2, n, ticks, PT_FOREVER);
+    CHECK_EQ_INT(pt_group_spawn(&lp, &f.g, &f.m[0].task, member), PT_EBUSY);
+    CHECK_EQ_INT(f.g.count, 2);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(f.m[0].cleanups, 1);
+    CHECK_EQ_INT(f.own.result, PT_OK);
+
     /* A group of no slots. */
     setup(0);
     pt_group_init(&f.g, f.slots, 0, PT_GROUP_COLLECT);
@@ -321,6 +330,19 @@ static void test_group_cancel(void) {
     CHECK_EQ_INT(pt_task_status(&f.m[0].task), PT_ENDED);
     CHECK_EQ_INT(pt_task_status(&f.m[1].task), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "a a-1 b-1 c-1 W ");
+
+    /* A member that finished and was spawned again outside the group is no
+     * longer the group's: the group's cancel leaves it alone. */
+    start(&f, PT_GROUP_CANCEL_ON_FAIL, 3, n, ticks, PT_FOREVER);
+    pt_loop_run_once(&lp, 1);
+    pt_loop_run_once(&lp, 1); /* t = 5: a is done */
+    f.m[0].ticks = 20;
+    CHECK_EQ_INT(pt_spawn(&lp, &f.m[0].task, member), PT_OK);
+    pt_group_cancel(&lp, &f.g);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&f.m[0].task), PT_ENDED);
+    CHECK_EQ_INT(f.m[0].done_at, 25);
+    CHECK_EQ_INT(pt_task_status(&f.m[1].task), PT_CLOSED);
 }
 
 /* The owner cancelled while it waits: the members go on; another task
