@@ -1,0 +1,385 @@
+/*
+ * tests/fuzz/fz_impl.h - the library side of the differential fuzzer: one
+ * interpreter body runs every task's scripts through the real macros and
+ * records what each op returned, when. It also checks invariants that need
+ * no model: no wake-up before a deadline, one cleanup per spawn, nothing
+ * runs once finished. Include once, before fz_model.h, after fz_prog.h.
+ */
+#ifndef FZ_IMPL_H
+#define FZ_IMPL_H
+
+#include <setjmp.h>
+
+/* The loop calls this before it resumes a task (see loop/core.h). */
+struct pt_task;
+static inline void fz_on_run(struct pt_task *t);
+#define PT_LOOP_ON_RUN(loop, task) fz_on_run(task)
+
+#include "loop/core.h"
+#include "loop/group.h"
+#include "loop/sync.h"
+
+#include "fz_prog.h"
+
+#define FZ_RUN_LIMIT 100000L /* task resumptions: beyond, a runaway */
+
+struct fz_task {
+    struct pt_task task; /* first member: the loop hands it back */
+    struct pt_gen sub;
+    int id;
+    unsigned char pc[2][2]; /* [level][section] */
+    pt_value got;           /* a queue get's destination */
+    pt_time_t wstart;       /* when the current wait began */
+    int alive;              /* spawned, and not yet seen finishing */
+    int cleanups, sub_begins, sub_cleanups;
+};
+
+static struct fz_impl {
+    const struct fz_prog *pr;
+    struct fz_trace *tr;
+    struct pt_loop loop;
+    struct pt_task *heap[32];
+    struct pt_event ev;
+    struct pt_semaphore sem;
+    struct pt_queue q;
+    pt_value qslots[2];
+    struct pt_group grp;
+    struct pt_task *members[4];
+    struct fz_task t[FZ_MAXT];
+    int budget;
+    long runs;
+    jmp_buf out;
+    char fail[512]; /* the first invariant broken, "" if none */
+} fz_I;
+
+static inline void fz_broken(const char *fmt, ...) {
+    va_list ap;
+    if (fz_I.fail[0])
+        return;
+    va_start(ap, fmt);
+    vsnprintf(fz_I.fail, sizeof fz_I.fail, fmt, ap);
+    va_end(ap);
+}
+
+static inline void fz_on_run(struct pt_task *task) {
+    struct fz_task *x = (struct fz_task *)task;
+    if (!x->alive)
+        fz_broken("T%d resumed after it finished (or before it was spawned)", x->id);
+    if (++fz_I.runs > FZ_RUN_LIMIT) {
+        fz_broken("runaway: more than %ld task runs", FZ_RUN_LIMIT);
+        longjmp(fz_I.out, 1);
+    }
+}
+
+static inline void fz_i_line(int id, int lv, const char *what) {
+    fz_tr(fz_I.tr, "%lu T%d%s %s\n", (unsigned long)pt_loop_now(&fz_I.loop), id, lv ? ".sub" : "",
+          what);
+}
+
+static inline const struct fz_op *fz_i_op(const struct fz_task *x, int lv, int sec) {
+    return &fz_I.pr->ops[x->id][lv][sec][x->pc[lv][sec]];
+}
+
+static inline int fz_i_len(const struct fz_task *x, int lv, int sec) {
+    return fz_I.pr->len[x->id][lv][sec];
+}
+
+/* Record an op and what it gave. */
+static inline void fz_i_result(struct fz_task *x, int lv, int sec, const char *res) {
+    char op[64], line[192];
+    fz_op_text(fz_i_op(x, lv, sec), op, sizeof op);
+    snprintf(line, sizeof line, "%s = %s", op, res);
+    fz_i_line(x->id, lv, line);
+}
+
+/* A wait ended with rc: record it, and check it did not end early. */
+static inline void fz_i_waited(struct fz_task *x, int lv, int sec, int rc) {
+    const struct fz_op *o = fz_i_op(x, lv, sec);
+    pt_time_t waited = (pt_time_t)(pt_loop_now(&fz_I.loop) - x->wstart);
+    char res[48];
+    if (o->code == OP_SLEEP && rc == PT_OK && waited < o->b)
+        fz_broken("T%d woke from sleep %lu after %lu ticks", x->id, (unsigned long)o->b,
+                  (unsigned long)waited);
+    if (rc == PT_ETIMEDOUT && o->b != FZ_FOREVER && waited < o->b)
+        fz_broken("T%d timed out of a %lu-tick wait after %lu ticks", x->id, (unsigned long)o->b,
+                  (unsigned long)waited);
+    if (rc == PT_ETIMEDOUT && o->b == FZ_FOREVER)
+        fz_broken("T%d timed out of a wait without a timeout", x->id);
+    if (o->code == OP_QGET && rc == PT_OK)
+        snprintf(res, sizeof res, "OK v=%ld", (long)x->got.i);
+    else
+        snprintf(res, sizeof res, "%s", fz_rc(rc));
+    fz_i_result(x, lv, sec, res);
+}
+
+static inline PT_THREAD(fz_task_fn(struct pt_loop *loop, struct pt_task *task));
+
+/* Spawns by ops: a budget bounds cycles of tasks re-spawning each other. */
+static inline int fz_i_spawn(struct fz_task *who, int code, struct fz_task *x, char *res,
+                             size_t cap) {
+    int rc;
+    (void)who;
+    if (fz_I.budget <= 0) {
+        snprintf(res, cap, "skip");
+        return 1;
+    }
+    fz_I.budget--;
+    if (code == OP_SPAWN)
+        rc = pt_spawn(&fz_I.loop, &x->task, fz_task_fn);
+    else if (code == OP_SPAWN_BG)
+        rc = pt_spawn_background(&fz_I.loop, &x->task, fz_task_fn);
+    else
+        rc = pt_group_spawn(&fz_I.loop, &fz_I.grp, &x->task, fz_task_fn);
+    if (rc == PT_OK) {
+        x->alive = 1;
+        x->cleanups = x->sub_begins = x->sub_cleanups = 0;
+    }
+    snprintf(res, cap, "%s", fz_rc(rc));
+    return 0;
+}
+
+/* The ops that never wait. */
+static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
+    const struct fz_op *o = fz_i_op(x, lv, sec);
+    struct pt_loop *l = &fz_I.loop;
+    struct fz_task *y = &fz_I.t[o->a];
+    char res[48] = "";
+    if (o->code == OP_CANCEL) {
+        snprintf(res, sizeof res, "%s", fz_rc(pt_cancel(l, &y->task)));
+    } else if (o->code == OP_SPAWN || o->code == OP_SPAWN_BG || o->code == OP_GSPAWN) {
+        fz_i_spawn(x, o->code, y, res, sizeof res);
+    } else if (o->code == OP_EVSET) {
+        pt_event_set(l, &fz_I.ev);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_EVCLEAR) {
+        pt_event_clear(&fz_I.ev);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_SEMREL) {
+        pt_semaphore_release(l, &fz_I.sem);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_STOP) {
+        pt_loop_stop(l);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_RUNIN) {
+        if (o->b == 1)
+            snprintf(res, sizeof res, "%d", (int)pt_loop_run_until(l, &y->task));
+        else if (o->b == 2)
+            snprintf(res, sizeof res, "%s", fz_rc(pt_loop_run_once(l, 1)));
+        else
+            snprintf(res, sizeof res, "%s", fz_rc(pt_loop_run(l)));
+    } else if (o->code == OP_GCANCEL) {
+        pt_group_cancel(l, &fz_I.grp);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_SEMTRY) {
+        snprintf(res, sizeof res, "%d", pt_semaphore_try(&fz_I.sem));
+    } else if (o->code == OP_QTRYPUT) {
+        snprintf(res, sizeof res, "%d",
+                 pt_queue_try_put(l, &fz_I.q, pt_int(x->id * 100 + 90 + x->pc[lv][sec])));
+    } else if (o->code == OP_QTRYGET) {
+        pt_value v = PT_NONE;
+        int ok = pt_queue_try_get(l, &fz_I.q, &v);
+        snprintf(res, sizeof res, "%d v=%ld", ok, ok ? (long)v.i : 0L);
+    } else if (o->code == OP_STATUS) {
+        snprintf(res, sizeof res, "st %d", (int)pt_task_status(&y->task));
+    } else {
+        snprintf(res, sizeof res, "?");
+    }
+    fz_i_result(x, lv, sec, res);
+}
+
+#define FZ_OP(sec) (fz_i_op(x, lv, (sec))->code)
+#define FZ_ARG(sec) fz_i_op(x, lv, (sec))
+#define FZ_OTHER(sec) (&fz_I.t[fz_i_op(x, lv, (sec))->a].task)
+#define FZ_WAITED(sec) fz_i_waited(x, lv, (sec), PT_WAIT_RESULT())
+
+/*
+ * The interpreter: level 0 is the task's body (g is task->gen), level 1 a
+ * sub-coroutine it awaits (g is x->sub). Everything that must survive a
+ * stop is in x; ops are looked up by pc after every resume point, and
+ * if/else chains keep the switch back end's cases out of our way.
+ */
+static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
+    struct fz_task *x = (struct fz_task *)task;
+    const int lv = g != &task->gen;
+    PT_SUB_BEGIN(loop, task, g);
+    x->pc[lv][FZ_BODY] = 0;
+    x->sub_begins += lv;
+    fz_i_line(x->id, lv, "begin");
+    while (x->pc[lv][FZ_BODY] < fz_i_len(x, lv, FZ_BODY)) {
+        x->wstart = pt_loop_now(loop);
+        if (FZ_OP(FZ_BODY) == OP_SLEEP) {
+            PT_SLEEP(FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_YIELD) {
+            PT_TASK_YIELD();
+            fz_i_result(x, lv, FZ_BODY, "done");
+        } else if (FZ_OP(FZ_BODY) == OP_JOIN) {
+            PT_JOIN(FZ_OTHER(FZ_BODY), FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_EVWAIT) {
+            PT_EVENT_WAIT(&fz_I.ev, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_SEMACQ) {
+            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_QPUT) {
+            PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + x->pc[lv][FZ_BODY]), FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_QGET) {
+            PT_QUEUE_GET(&fz_I.q, &x->got, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_GWAIT) {
+            PT_GROUP_WAIT(&fz_I.grp, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_SUB) {
+            fz_i_result(x, lv, FZ_BODY, "start");
+            PT_AWAIT(g, &x->sub, fz_interp(loop, task, &x->sub));
+            {
+                char res[48];
+                snprintf(res, sizeof res, "st %d v %ld", (int)pt_gen_status(&x->sub),
+                         (long)x->sub.value.i);
+                fz_i_result(x, lv, FZ_BODY, res);
+            }
+        } else if (FZ_OP(FZ_BODY) == OP_FAIL) {
+            fz_i_result(x, lv, FZ_BODY, "done");
+            PT_TASK_FAIL(pt_int((intptr_t)FZ_ARG(FZ_BODY)->b));
+        } else if (FZ_OP(FZ_BODY) == OP_EXIT) {
+            fz_i_result(x, lv, FZ_BODY, "done");
+            PT_EXIT(pt__gen);
+        } else if (FZ_OP(FZ_BODY) == OP_RETURN) {
+            fz_i_result(x, lv, FZ_BODY, "done");
+            PT_TASK_RETURN(pt_int((intptr_t)FZ_ARG(FZ_BODY)->b));
+        } else {
+            fz_i_nowait(x, lv, FZ_BODY);
+        }
+        x->pc[lv][FZ_BODY]++;
+    }
+    PT_TASK_CLEANUP();
+    x->pc[lv][FZ_CLEANUP] = 0;
+    if (lv)
+        x->sub_cleanups++;
+    else
+        x->cleanups++;
+    fz_i_line(x->id, lv, "cleanup");
+    while (x->pc[lv][FZ_CLEANUP] < fz_i_len(x, lv, FZ_CLEANUP)) {
+        x->wstart = pt_loop_now(loop);
+        if (FZ_OP(FZ_CLEANUP) == OP_SLEEP) {
+            PT_SLEEP(FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_YIELD) {
+            PT_TASK_YIELD();
+            fz_i_result(x, lv, FZ_CLEANUP, "done");
+        } else if (FZ_OP(FZ_CLEANUP) == OP_JOIN) {
+            PT_JOIN(FZ_OTHER(FZ_CLEANUP), FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_EVWAIT) {
+            PT_EVENT_WAIT(&fz_I.ev, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_SEMACQ) {
+            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_QPUT) {
+            PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + 50 + x->pc[lv][FZ_CLEANUP]),
+                         FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_QGET) {
+            PT_QUEUE_GET(&fz_I.q, &x->got, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_GWAIT) {
+            PT_GROUP_WAIT(&fz_I.grp, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else {
+            fz_i_nowait(x, lv, FZ_CLEANUP);
+        }
+        x->pc[lv][FZ_CLEANUP]++;
+    }
+    PT_SUB_END();
+}
+
+/* Every task's body: the interpreter at level 0, and the end recorded. */
+static inline PT_THREAD(fz_task_fn(struct pt_loop *loop, struct pt_task *task)) {
+    struct fz_task *x = (struct fz_task *)task;
+    char st = fz_interp(loop, task, &task->gen), line[64];
+    if (PT_SCHEDULE(st))
+        return st;
+    snprintf(line, sizeof line, "end st %d v %ld", (int)st, (long)task->gen.value.i);
+    fz_i_line(x->id, 0, line);
+    if (x->cleanups != 1)
+        fz_broken("T%d finished after %d cleanups", x->id, x->cleanups);
+    if (x->sub_cleanups != x->sub_begins)
+        fz_broken("T%d: %d sub-coroutines began, %d cleanups ran", x->id, x->sub_begins,
+                  x->sub_cleanups);
+    x->alive = 0;
+    return st;
+}
+
+/* The program's main: start the tasks, run the loop, record the end. */
+static inline void fz_impl_main(const struct fz_prog *pr, struct fz_trace *tr) {
+    struct pt_loop *l = &fz_I.loop;
+    int i, k, rc = 0, alive_left = 0;
+    for (i = 0; i < pr->ntasks; i++) {
+        struct fz_task *x = &fz_I.t[i];
+        if (pr->start_kind[i] == FZ_START_SPAWN)
+            rc = pt_spawn(l, &x->task, fz_task_fn);
+        else if (pr->start_kind[i] == FZ_START_BG)
+            rc = pt_spawn_background(l, &x->task, fz_task_fn);
+        else if (pr->start_kind[i] == FZ_START_GROUP)
+            rc = pt_group_spawn(l, &fz_I.grp, &x->task, fz_task_fn);
+        else
+            continue;
+        x->alive = rc == PT_OK;
+        fz_tr(tr, "main start T%d = %s\n", i, fz_rc(rc));
+    }
+    for (k = 0; k < FZ_RUNS; k++) {
+        rc = pt_loop_run(l);
+        fz_tr(tr, "%lu main run = %s\n", (unsigned long)pt_loop_now(l), fz_rc(rc));
+        if (rc != PT_EINVAL)
+            break;
+    }
+    for (i = 0; i < pr->ntasks; i++) {
+        struct pt_task *t = &fz_I.t[i].task;
+        int st = pt_task_status(t);
+        if (st)
+            fz_tr(tr, "final T%d st %d v %ld\n", i, st, (long)t->gen.value.i);
+        else
+            fz_tr(tr, "final T%d st 0\n", i);
+        if (!st && fz_I.t[i].alive && !(t->gen.aux & PT__T_BACKGROUND))
+            alive_left = 1;
+    }
+    fz_tr(tr, "timers %u\n", (unsigned)pt_loop_timers(l));
+    if (rc != PT_EINVAL && pt_loop_timers(l) != 0)
+        fz_broken("%u timers left after pt_loop_run returned %s", (unsigned)pt_loop_timers(l),
+                  fz_rc(rc));
+    if (rc == PT_OK && alive_left)
+        fz_broken("pt_loop_run returned PT_OK with a task not finished");
+}
+
+/* Run program pr through the library; the trace goes to tr. 0 if it ran
+ * to its end (invariants may still have failed: fz_I.fail). */
+static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
+    int i;
+    memset(&fz_I, 0, sizeof fz_I); /* tasks are zeroed before their first spawn */
+    fz_I.pr = pr;
+    fz_I.tr = tr;
+    fz_I.budget = FZ_BUDGET;
+    fz_tr_reset(tr);
+    for (i = 0; i < FZ_MAXT; i++)
+        fz_I.t[i].id = i;
+    pt_loop_init(&fz_I.loop, fz_I.heap, pr->heap_cap);
+    pt_loop_use_virtual_clock(&fz_I.loop, pr->start);
+    /* A loop that has set nearly 2^16 (or 2^32) timers: equal deadlines must
+     * keep their order across the sequence counter's wrap. (A private
+     * field: the only way to get there without setting them all.) */
+    if (pr->aged)
+        fz_I.loop.seq = (pt_seq_t)(0u - pr->aged);
+    pt_event_init(&fz_I.ev);
+    pt_semaphore_init(&fz_I.sem, pr->sem_count);
+    pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
+    pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
+    if (setjmp(fz_I.out))
+        return 1; /* a runaway: fz_I.fail says so */
+    fz_impl_main(pr, tr);
+    return 0;
+}
+
+#endif /* FZ_IMPL_H */

@@ -1,0 +1,299 @@
+/*
+ * tests/fuzz/fz_prog.h - what the library side and the reference model of
+ * the differential fuzzer share: a program (tasks with op scripts), its
+ * decoding from a stream of bytes, a seeded byte source, and the trace.
+ * Nothing here knows how the loop works: that is the point of the split.
+ */
+#ifndef FZ_PROG_H
+#define FZ_PROG_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define FZ_MAXT 8    /* tasks in a program */
+#define FZ_MAXOPS 6  /* ops in one script */
+#define FZ_BUDGET 16 /* spawn attempts by ops: bounds re-spawn cycles */
+#define FZ_RUNS 3    /* pt_loop_run calls while it reports a stop */
+#define FZ_FOREVER 0xFFFFFFFFu
+
+enum fz_code {
+    OP_SLEEP,
+    OP_YIELD,
+    OP_JOIN,
+    OP_CANCEL,
+    OP_SPAWN,
+    OP_SPAWN_BG,
+    OP_EVSET,
+    OP_EVCLEAR,
+    OP_EVWAIT,
+    OP_SEMACQ,
+    OP_SEMREL,
+    OP_QPUT,
+    OP_QGET,
+    OP_GSPAWN,
+    OP_GWAIT,
+    OP_SUB,
+    OP_FAIL,
+    OP_RETURN,
+    OP_STOP,
+    OP_RUNIN,
+    OP_STATUS,
+    OP_EXIT,
+    OP_GCANCEL,
+    OP_SEMTRY,
+    OP_QTRYPUT,
+    OP_QTRYGET,
+    OP_NCODES
+};
+
+static const char *const fz_op_names[OP_NCODES] = {
+    "sleep",  "yield",    "join",    "cancel",   "spawn",   "spawn_bg", "ev_set",
+    "ev_clr", "ev_wait",  "sem_acq", "sem_rel",  "q_put",   "q_get",    "g_spawn",
+    "g_wait", "sub",      "fail",    "return",   "stop",    "run_in",   "status",
+    "exit",   "g_cancel", "sem_try", "q_tryput", "q_tryget"};
+
+/* Which script: [level][section]; level 1 is the sub-coroutine, section 1
+ * the cleanup. */
+enum { FZ_BODY = 0, FZ_CLEANUP = 1 };
+
+struct fz_op {
+    unsigned char code, a; /* a: the other task */
+    uint32_t b;            /* ticks, timeout, value or variant */
+};
+
+/* How main starts each task before running the loop. */
+enum { FZ_START_NONE, FZ_START_SPAWN, FZ_START_BG, FZ_START_GROUP };
+
+struct fz_prog {
+    int ntasks;
+    unsigned heap_cap; /* small ones make PT_EFULL happen */
+    unsigned sem_count, q_cap, g_mode, g_cap;
+    uint32_t start; /* virtual clock at the start (some near the wrap) */
+    unsigned aged;  /* >0: the loop starts as if it had set 2^k - aged timers */
+    unsigned char start_kind[FZ_MAXT];
+    unsigned char len[FZ_MAXT][2][2];
+    struct fz_op ops[FZ_MAXT][2][2][FZ_MAXOPS];
+};
+
+/* ---- decoding ----------------------------------------------------------- */
+
+struct fz_bytes {
+    const unsigned char *p;
+    size_t n, at;
+};
+
+/* Past the end every byte reads 0: any buffer is a program. */
+static inline unsigned fz_byte(struct fz_bytes *s) {
+    return s->at < s->n ? s->p[s->at++] : 0u;
+}
+
+/* Ops each script may hold, repeated for weight. A sub-coroutine's cleanup
+ * sleeps and yields only: what a wait there ends with when it is cancelled
+ * after waking is not documented for the other waits. */
+static const unsigned char fz_body0[] = {
+    OP_SLEEP,  OP_SLEEP,  OP_SLEEP,  OP_YIELD,   OP_YIELD,    OP_JOIN,    OP_JOIN,
+    OP_CANCEL, OP_CANCEL, OP_SPAWN,  OP_SPAWN,   OP_SPAWN_BG, OP_EVSET,   OP_EVCLEAR,
+    OP_EVWAIT, OP_EVWAIT, OP_SEMACQ, OP_SEMACQ,  OP_SEMREL,   OP_QPUT,    OP_QGET,
+    OP_GSPAWN, OP_GWAIT,  OP_SUB,    OP_SUB,     OP_FAIL,     OP_RETURN,  OP_STOP,
+    OP_RUNIN,  OP_STATUS, OP_EXIT,   OP_GCANCEL, OP_SEMTRY,   OP_QTRYPUT, OP_QTRYGET};
+static const unsigned char fz_body1[] = {
+    OP_SLEEP, OP_SLEEP,  OP_SLEEP,  OP_YIELD,  OP_YIELD,   OP_JOIN,   OP_CANCEL, OP_SPAWN,
+    OP_EVSET, OP_EVWAIT, OP_SEMACQ, OP_SEMREL, OP_QPUT,    OP_QGET,   OP_GSPAWN, OP_GWAIT,
+    OP_FAIL,  OP_RETURN, OP_STATUS, OP_EXIT,   OP_GCANCEL, OP_SEMTRY, OP_QTRYGET};
+static const unsigned char fz_clean0[] = {
+    OP_SLEEP, OP_SLEEP,  OP_YIELD,  OP_JOIN,    OP_CANCEL, OP_SPAWN,   OP_SPAWN_BG,
+    OP_EVSET, OP_EVWAIT, OP_SEMACQ, OP_SEMREL,  OP_QPUT,   OP_QGET,    OP_GSPAWN,
+    OP_GWAIT, OP_STOP,   OP_STATUS, OP_GCANCEL, OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET};
+static const unsigned char fz_clean1[] = {OP_SLEEP,  OP_SLEEP,  OP_YIELD, OP_EVSET,
+                                          OP_SEMREL, OP_CANCEL, OP_SPAWN, OP_STATUS};
+
+static const uint32_t fz_timeouts[8] = {0, 1, 2, 3, 5, FZ_FOREVER, FZ_FOREVER, 2};
+static const uint32_t fz_ticks[8] = {0, 1, 2, 3, 4, 7, 1, 0};
+static const unsigned fz_heap_caps[8] = {1, 2, 3, 4, 6, 8, 32, 32};
+static const uint32_t fz_starts[4] = {0, 1000, 0xFFFFFFF8u, 0x7FFFFFFAu};
+
+/* Ops a run leaves out (mapped to a yield): --without. */
+static unsigned long fz_disabled;
+
+static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size_t n) {
+    struct fz_bytes s;
+    int t, lv, sec, i;
+    s.p = data;
+    s.n = n;
+    s.at = 0;
+    memset(pr, 0, sizeof *pr);
+    pr->ntasks = 1 + (int)(fz_byte(&s) % FZ_MAXT);
+    pr->heap_cap = fz_heap_caps[fz_byte(&s) % 8];
+    pr->sem_count = fz_byte(&s) % 3;
+    pr->q_cap = 1 + fz_byte(&s) % 2;
+    i = (int)fz_byte(&s);
+    pr->g_mode = (unsigned)i & 1u;
+    pr->g_cap = 1 + ((unsigned)i >> 1) % 4;
+    pr->start = fz_starts[fz_byte(&s) % 4];
+    pr->aged = fz_byte(&s) % 8 < 5 ? 0 : 1 + fz_byte(&s) % 6;
+    for (t = 0; t < pr->ntasks; t++) {
+        static const unsigned char kinds[6] = {FZ_START_NONE,  FZ_START_SPAWN, FZ_START_SPAWN,
+                                               FZ_START_SPAWN, FZ_START_BG,    FZ_START_GROUP};
+        pr->start_kind[t] = kinds[fz_byte(&s) % 6];
+    }
+    for (t = 0; t < pr->ntasks; t++)
+        for (lv = 0; lv < 2; lv++)
+            for (sec = 0; sec < 2; sec++) {
+                const unsigned char *tab =
+                    lv ? (sec ? fz_clean1 : fz_body1) : (sec ? fz_clean0 : fz_body0);
+                size_t ntab = lv ? (sec ? sizeof fz_clean1 : sizeof fz_body1)
+                                 : (sec ? sizeof fz_clean0 : sizeof fz_body0);
+                int len = (int)(fz_byte(&s) % (FZ_MAXOPS + 1));
+                pr->len[t][lv][sec] = (unsigned char)len;
+                for (i = 0; i < len; i++) {
+                    struct fz_op *o = &pr->ops[t][lv][sec][i];
+                    unsigned code = fz_byte(&s), arg = fz_byte(&s);
+                    o->code = tab[code % ntab];
+                    if (fz_disabled & (1ul << o->code))
+                        o->code = OP_YIELD;
+                    o->a = (unsigned char)(arg % (unsigned)pr->ntasks);
+                    if (o->code == OP_SLEEP)
+                        o->b = fz_ticks[(arg >> 3) % 8];
+                    else if (o->code == OP_FAIL || o->code == OP_RETURN)
+                        o->b = 100 + (arg >> 3) % 50;
+                    else if (o->code == OP_RUNIN)
+                        o->b = (arg >> 3) % 3; /* pt_loop_run, _run_until, _run_once */
+                    else
+                        o->b = fz_timeouts[(arg >> 3) % 8];
+                }
+            }
+}
+
+/* ---- a seeded byte source, the same on every host ------------------------ */
+
+/* splitmix64: a fixed, portable sequence for a seed. */
+static inline uint64_t fz_mix(uint64_t *st) {
+    uint64_t z = (*st += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+#define FZ_SEED_BYTES 300
+static inline void fz_seed_bytes(uint64_t seed, unsigned char *buf) {
+    uint64_t st = seed;
+    int i;
+    for (i = 0; i < FZ_SEED_BYTES; i++)
+        buf[i] = (unsigned char)(fz_mix(&st) >> 56);
+}
+
+/* ---- the trace ----------------------------------------------------------- */
+
+#define FZ_TRACE_CAP 65536
+struct fz_trace {
+    char buf[FZ_TRACE_CAP];
+    size_t len;
+    int overflow;
+};
+
+static inline void fz_tr_reset(struct fz_trace *tr) {
+    tr->len = 0;
+    tr->buf[0] = '\0';
+    tr->overflow = 0;
+}
+
+static inline void fz_tr(struct fz_trace *tr, const char *fmt, ...) {
+    va_list ap;
+    int n;
+    if (tr->overflow)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(tr->buf + tr->len, FZ_TRACE_CAP - tr->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= FZ_TRACE_CAP - tr->len) {
+        tr->overflow = 1;
+        tr->buf[tr->len] = '\0';
+        return;
+    }
+    tr->len += (size_t)n;
+}
+
+/* One op as text, e.g. "join T3 5", identical on both sides. */
+static inline void fz_op_text(const struct fz_op *o, char *out, size_t cap) {
+    switch (o->code) {
+    case OP_SLEEP:
+    case OP_FAIL:
+    case OP_RETURN:
+        snprintf(out, cap, "%s %lu", fz_op_names[o->code], (unsigned long)o->b);
+        break;
+    case OP_EVWAIT:
+    case OP_SEMACQ:
+    case OP_QPUT:
+    case OP_QGET:
+    case OP_GWAIT:
+        if (o->b == FZ_FOREVER)
+            snprintf(out, cap, "%s forever", fz_op_names[o->code]);
+        else
+            snprintf(out, cap, "%s %lu", fz_op_names[o->code], (unsigned long)o->b);
+        break;
+    case OP_JOIN:
+        if (o->b == FZ_FOREVER)
+            snprintf(out, cap, "join T%u forever", o->a);
+        else
+            snprintf(out, cap, "join T%u %lu", o->a, (unsigned long)o->b);
+        break;
+    case OP_CANCEL:
+    case OP_SPAWN:
+    case OP_SPAWN_BG:
+    case OP_GSPAWN:
+    case OP_STATUS:
+        snprintf(out, cap, "%s T%u", fz_op_names[o->code], o->a);
+        break;
+    case OP_RUNIN:
+        if (o->b == 1)
+            snprintf(out, cap, "run_until T%u", o->a);
+        else
+            snprintf(out, cap, "%s", o->b ? "run_once" : "run");
+        break;
+    default:
+        snprintf(out, cap, "%s", fz_op_names[o->code]);
+        break;
+    }
+}
+
+static inline void fz_print_prog(FILE *f, const struct fz_prog *pr) {
+    static const char *const kinds[4] = {"not started", "spawn", "spawn_background", "group_spawn"};
+    static const char *const lists[2][2] = {{"body", "cleanup"}, {"sub body", "sub cleanup"}};
+    int t, lv, sec, i;
+    char op[64];
+    fprintf(f,
+            "program: %d tasks, heap %u, semaphore %u, queue cap %u, group %s cap %u, "
+            "clock starts at %lu, aged %u\n",
+            pr->ntasks, pr->heap_cap, pr->sem_count, pr->q_cap,
+            pr->g_mode ? "COLLECT" : "CANCEL_ON_FAIL", pr->g_cap, (unsigned long)pr->start,
+            pr->aged);
+    for (t = 0; t < pr->ntasks; t++) {
+        fprintf(f, "  T%d (%s)\n", t, kinds[pr->start_kind[t]]);
+        for (lv = 0; lv < 2; lv++)
+            for (sec = 0; sec < 2; sec++) {
+                if (!pr->len[t][lv][sec])
+                    continue;
+                fprintf(f, "    %-12s", lists[lv][sec]);
+                for (i = 0; i < pr->len[t][lv][sec]; i++) {
+                    fz_op_text(&pr->ops[t][lv][sec][i], op, sizeof op);
+                    fprintf(f, "%s%s", i ? "; " : "", op);
+                }
+                fprintf(f, "\n");
+            }
+    }
+}
+
+/* Names of final statuses and results, for the trace. */
+static inline const char *fz_rc(int rc) {
+    static const char *const names[] = {"OK",     "ETIMEDOUT", "ECANCELLED", "EFULL",
+                                        "EINVAL", "EBUSY",     "EBADF",      "EFAILED"};
+    static char other[16];
+    if (rc <= 0 && rc > -8)
+        return names[-rc];
+    snprintf(other, sizeof other, "%d", rc);
+    return other;
+}
+
+#endif /* FZ_PROG_H */
