@@ -172,7 +172,7 @@ static void init(void) {
         emfile_len = (unsigned)strtoul(len, NULL, 10);
     if (path && *path) {
         /* Mapped, then closed: the program's descriptor count is its own. */
-        int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644); /* never truncated: see below */
         if (fd >= 0) {
             if (ftruncate(fd, STATS_SIZE) == 0) {
                 void *m = mmap(NULL, STATS_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -184,6 +184,13 @@ static void init(void) {
     }
     write_stats();
     atexit(at_exit);
+}
+
+/* At load, before the program can fork: a child then shares the parent's
+ * counts, and no process truncates the stats file under another's mapping
+ * (a write past a file's end is SIGBUS). */
+__attribute__((constructor)) static void init_at_load(void) {
+    pthread_once(&once, init);
 }
 
 /* Under mu. Space-padded to the mapping's size, so the file always reads
