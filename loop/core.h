@@ -269,16 +269,17 @@ static inline int pt__task_outcome(const struct pt_task *t) {
  * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
  * inside a sub-coroutine, innermost first; a sub-coroutine's cleanup that
- * was waiting sees that wait end with PT_ECANCELLED). A task that has not
- * started yet finishes without running when its turn in the ready queue
- * comes (until then pt_task_done is 0, as asyncio's done()). Whoever awaits
- * t then sees PT_ECANCELLED. A wait that had ended but that t has not seen
- * yet (it is queued) ends PT_ECANCELLED too, and a waiter list's wake-up
- * goes on to the next waiter. What t itself waits for (a task it joins, a
- * group it waits on) is not cancelled with it. Returns PT_OK; PT_EINVAL if t was never
- * spawned, has finished, is being cancelled already or is in its cleanup
- * section (it is finishing: the cleanup goes on and its result stands);
- * PT_EBUSY if t is the running task (use PT_EXIT).
+ * was waiting sees that wait end with PT_ECANCELLED). Whoever awaits t then
+ * sees PT_ECANCELLED.
+ *  - Not started yet: it finishes without running when its turn in the
+ *    ready queue comes; until then pt_task_done is 0 (as asyncio's done()).
+ *  - Queued with a wait that had ended: that wait ends PT_ECANCELLED too,
+ *    and a waiter list's wake-up goes on to the next waiter.
+ *  - What t itself waits for (a task it joins, a group) is not cancelled.
+ * Returns PT_OK; PT_EINVAL if t was never spawned, has finished, is being
+ * cancelled already or is in its cleanup section (it is finishing: the
+ * cleanup goes on and its result stands); PT_EBUSY if t is the running
+ * task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
     unsigned char s = t->gen.state;
@@ -443,10 +444,10 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
  * at least that much, never sooner. PT_SLEEP(0) waits for the next
  * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
- * goes to the back of the ready queue. (On a POSIX host the clock counts whole
- * milliseconds; in real time a sleep is within +-0.5 ms of its length.) The
- * wait result is PT_OK, or PT_EFULL if the timer heap was full (then it did not
- * sleep).
+ * goes to the back of the ready queue. (On a POSIX host the clock counts
+ * whole milliseconds; in real time a sleep is within +-0.5 ms of its
+ * length.) The wait result is PT_OK, or PT_EFULL if the timer heap was full
+ * (then it did not sleep).
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
@@ -597,13 +598,13 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
 }
 
 /*
- * Run until no task is left but background ones, then cancel those and
- * run until their cleanups are done; what the cleanups start is run to its
- * end (a task) or cancelled in turn (a background task); background tasks
- * are cancelled newest first. Returns PT_OK;
- * PT_EBUSY if tasks (background ones in their cleanup included) are left
- * waiting on something nobody will signal, or if called from one of the
- * loop's own tasks (then it runs nothing); PT_EINVAL if stopped.
+ * Run until no task is left but background ones, then cancel those (newest
+ * first) and run until their cleanups are done; what the cleanups start is
+ * run to its end (a task) or cancelled in turn (a background task).
+ * Returns PT_OK; PT_EBUSY if tasks (background ones in their cleanup
+ * included) are left waiting on something nobody will signal, or if called
+ * from one of the loop's own tasks (then it runs nothing); PT_EINVAL if
+ * stopped.
  */
 static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
