@@ -9,6 +9,7 @@
 #define FZ_IMPL_H
 
 #include <setjmp.h>
+#include <stdlib.h>
 
 /* The loop calls this before it resumes a task (see loop/core.h). */
 struct pt_task;
@@ -21,6 +22,11 @@ static inline void fz_on_run(struct pt_task *t);
 
 #include "fz_prog.h"
 
+#if FZ_IO
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
 #define FZ_RUN_LIMIT 100000L /* task resumptions: beyond, a runaway */
 
 struct fz_task {
@@ -30,7 +36,10 @@ struct fz_task {
     unsigned char pc[2][2]; /* [level][section] */
     pt_value got;           /* a queue get's destination */
     pt_time_t wstart;       /* when the current wait began */
-    int alive;              /* spawned, and not yet seen finishing */
+#if FZ_IO
+    struct pt_io io; /* its descriptor wait */
+#endif
+    int alive; /* spawned, and not yet seen finishing */
     int cleanups, sub_begins, sub_cleanups;
 };
 
@@ -48,6 +57,9 @@ static struct fz_impl {
     struct fz_task t[FZ_MAXT];
     int budget;
     long runs;
+#if FZ_IO
+    int pipe[2]; /* non-blocking: [0] read end, [1] write end */
+#endif
     jmp_buf out;
     char fail[512]; /* the first invariant broken, "" if none */
 } fz_I;
@@ -181,6 +193,14 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         snprintf(res, sizeof res, "%d v=%ld", ok, ok ? (long)v.i : 0L);
     } else if (o->code == OP_STATUS) {
         snprintf(res, sizeof res, "st %d", (int)pt_task_status(&y->task));
+#if FZ_IO
+    } else if (o->code == OP_PWRITE) {
+        snprintf(res, sizeof res, "%d", (int)write(fz_I.pipe[1], "x", 1));
+    } else if (o->code == OP_PREAD) {
+        char buf[64];
+        ssize_t n = read(fz_I.pipe[0], buf, sizeof buf);
+        snprintf(res, sizeof res, "%d", n < 0 ? 0 : (int)n);
+#endif
     } else {
         snprintf(res, sizeof res, "?");
     }
@@ -219,6 +239,11 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
         } else if (FZ_OP(FZ_BODY) == OP_EVWAIT) {
             PT_EVENT_WAIT(&fz_I.ev, FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
+#if FZ_IO
+        } else if (FZ_OP(FZ_BODY) == OP_IOWAIT) {
+            PT_IO_WAIT(&x->io, fz_I.pipe[0], PT_READABLE, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+#endif
         } else if (FZ_OP(FZ_BODY) == OP_SEMACQ) {
             PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
@@ -376,9 +401,25 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
     pt_semaphore_init(&fz_I.sem, pr->sem_count);
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
     pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
+#if FZ_IO
+    if (pipe(fz_I.pipe) != 0 || fcntl(fz_I.pipe[0], F_SETFL, O_NONBLOCK) != 0 ||
+        fcntl(fz_I.pipe[1], F_SETFL, O_NONBLOCK) != 0) {
+        perror("fuzz_loop: pipe");
+        exit(2);
+    }
+    if (setjmp(fz_I.out)) {
+        close(fz_I.pipe[0]);
+        close(fz_I.pipe[1]);
+        return 1; /* a runaway: fz_I.fail says so */
+    }
+    fz_impl_main(pr, tr);
+    close(fz_I.pipe[0]);
+    close(fz_I.pipe[1]);
+#else
     if (setjmp(fz_I.out))
         return 1; /* a runaway: fz_I.fail says so */
     fz_impl_main(pr, tr);
+#endif
     return 0;
 }
 

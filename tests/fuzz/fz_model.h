@@ -24,7 +24,7 @@ enum {
     M_EFAILED = -7,
     M_LISTWOKEN = 1000 /* woken by its list: try again */
 };
-enum { K_SLEEP, K_LIST, K_JOIN, K_GROUP };
+enum { K_SLEEP, K_LIST, K_JOIN, K_GROUP, K_IO };
 enum { L_EV, L_SEM, L_QGET, L_QPUT, L_N };
 enum { F_END, F_RET, F_FAIL, F_EXIT }; /* how a level's body finished */
 enum { R_PARKED, R_YIELDED, R_FINISHED };
@@ -58,6 +58,7 @@ static struct fz_model {
     int members[4], gcount, gpending, gowner, gfailed;
     int bgs[FZ_MAXT], nbg; /* background tasks, newest first */
     int live, stop, budget, current;
+    int pipe_bytes, io_waiter; /* the pipe: bytes in it, the task waiting (-1) */
     long steps;
     int runaway;
 } fz_M;
@@ -164,6 +165,8 @@ static inline void m_wake(int i, int r) {
         fz_M.t[T->obj].awaiter = -1;
     else if (T->kind == K_GROUP)
         fz_M.gowner = -1;
+    else if (T->kind == K_IO)
+        fz_M.io_waiter = -1;
     T->parked = 0;
     T->timed_out = 0;
     T->result = r;
@@ -351,7 +354,14 @@ static inline void m_nowait(int i) {
     const struct fz_op *o = m_op(i);
     struct m_task *Y = &fz_M.t[o->a];
     char res[48];
-    if (o->code == OP_CANCEL) {
+    if (o->code == OP_PWRITE) { /* a byte into the pipe */
+        fz_M.pipe_bytes++;
+        snprintf(res, sizeof res, "1");
+    } else if (o->code == OP_PREAD) { /* what it holds, 64 at most */
+        int n = fz_M.pipe_bytes < 64 ? fz_M.pipe_bytes : 64;
+        fz_M.pipe_bytes -= n;
+        snprintf(res, sizeof res, "%d", n);
+    } else if (o->code == OP_CANCEL) {
         snprintf(res, sizeof res, "%s", fz_rc(m_cancel(o->a)));
     } else if (o->code == OP_SPAWN || o->code == OP_SPAWN_BG || o->code == OP_GSPAWN) {
         if (fz_M.budget <= 0) {
@@ -487,6 +497,17 @@ static inline int m_exec(int i) {
             T->list_deadline = m_after(fz_M.now, o->b);
             if (!m_list_try(i))
                 return R_PARKED;
+        } else if (o->code == OP_IOWAIT) {
+            /* One reader per descriptor; it parks even if the pipe holds
+             * bytes: the next poll finds it ready. */
+            if (fz_M.io_waiter >= 0) {
+                m_done(i, M_EBUSY);
+            } else if (!m_park(i, o->b, K_IO, 0)) {
+                m_done(i, M_EFULL);
+            } else {
+                fz_M.io_waiter = i;
+                return R_PARKED;
+            }
         } else if (o->code == OP_GWAIT) {
             int r;
             if (fz_M.gpending == 0)
@@ -580,8 +601,14 @@ static inline void m_timer_due(int i) {
 }
 
 static inline void m_run_once(void) {
-    int n, i;
-    if (!fz_M.nready && !fz_M.stop && fz_M.ntimers) {
+    int n, i, jump = !fz_M.nready && !fz_M.stop && fz_M.ntimers;
+    /* The readiness poll comes first: a reader of a pipe that holds bytes
+     * wakes, and then time does not jump. */
+    if (fz_M.io_waiter >= 0 && fz_M.pipe_bytes > 0) {
+        m_wake(fz_M.io_waiter, M_OK);
+        jump = 0;
+    }
+    if (jump) {
         uint32_t d = fz_M.t[m_timer_first()].deadline;
         if (m_until(fz_M.now, d))
             fz_M.now = d; /* the virtual clock jumps to the next deadline */
@@ -593,7 +620,7 @@ static inline void m_run_once(void) {
 }
 
 static inline int m_go_on(void) {
-    return !fz_M.stop && (fz_M.nready || fz_M.ntimers) && !fz_M.runaway;
+    return !fz_M.stop && (fz_M.nready || fz_M.ntimers || fz_M.io_waiter >= 0) && !fz_M.runaway;
 }
 
 /* pt_loop_run: with only background tasks left, each iteration cancels
@@ -628,6 +655,7 @@ static inline int fz_run_model(const struct fz_prog *pr, struct fz_trace *tr) {
     fz_M.sem = pr->sem_count;
     fz_M.gowner = -1;
     fz_M.current = -1;
+    fz_M.io_waiter = -1;
     fz_M.budget = FZ_BUDGET;
     fz_tr_reset(tr);
     for (i = 0; i < pr->ntasks; i++) {

@@ -45,14 +45,24 @@ enum fz_code {
     OP_SEMTRY,
     OP_QTRYPUT,
     OP_QTRYGET,
+    OP_IOWAIT, /* PT_IO_WAIT for the read end of a pipe (builds with select) */
+    OP_PWRITE, /* write a byte into the pipe */
+    OP_PREAD,  /* read what the pipe holds */
     OP_NCODES
 };
 
+/* Descriptor waits exist only where the loop has its readiness back end. */
+#if defined(PT_LOOP_IO) && PT_LOOP_IO
+#define FZ_IO 1
+#else
+#define FZ_IO 0
+#endif
+
 static const char *const fz_op_names[OP_NCODES] = {
-    "sleep",  "yield",    "join",    "cancel",   "spawn",   "spawn_bg", "ev_set",
-    "ev_clr", "ev_wait",  "sem_acq", "sem_rel",  "q_put",   "q_get",    "g_spawn",
-    "g_wait", "sub",      "fail",    "return",   "stop",    "run_in",   "status",
-    "exit",   "g_cancel", "sem_try", "q_tryput", "q_tryget"};
+    "sleep",    "yield",    "join",    "cancel",  "spawn",  "spawn_bg", "ev_set",   "ev_clr",
+    "ev_wait",  "sem_acq",  "sem_rel", "q_put",   "q_get",  "g_spawn",  "g_wait",   "sub",
+    "fail",     "return",   "stop",    "run_in",  "status", "exit",     "g_cancel", "sem_try",
+    "q_tryput", "q_tryget", "io_wait", "p_write", "p_read"};
 
 /* Which script: [level][section]; level 1 is the sub-coroutine, section 1
  * the cleanup. */
@@ -93,19 +103,20 @@ static inline unsigned fz_byte(struct fz_bytes *s) {
  * sleeps and yields only: what a wait there ends with when it is cancelled
  * after waking is not documented for the other waits. */
 static const unsigned char fz_body0[] = {
-    OP_SLEEP,  OP_SLEEP,  OP_SLEEP,  OP_YIELD,   OP_YIELD,    OP_JOIN,    OP_JOIN,
-    OP_CANCEL, OP_CANCEL, OP_SPAWN,  OP_SPAWN,   OP_SPAWN_BG, OP_EVSET,   OP_EVCLEAR,
-    OP_EVWAIT, OP_EVWAIT, OP_SEMACQ, OP_SEMACQ,  OP_SEMREL,   OP_QPUT,    OP_QGET,
-    OP_GSPAWN, OP_GWAIT,  OP_SUB,    OP_SUB,     OP_FAIL,     OP_RETURN,  OP_STOP,
-    OP_RUNIN,  OP_STATUS, OP_EXIT,   OP_GCANCEL, OP_SEMTRY,   OP_QTRYPUT, OP_QTRYGET};
-static const unsigned char fz_body1[] = {
-    OP_SLEEP, OP_SLEEP,  OP_SLEEP,  OP_YIELD,  OP_YIELD,   OP_JOIN,   OP_CANCEL, OP_SPAWN,
-    OP_EVSET, OP_EVWAIT, OP_SEMACQ, OP_SEMREL, OP_QPUT,    OP_QGET,   OP_GSPAWN, OP_GWAIT,
-    OP_FAIL,  OP_RETURN, OP_STATUS, OP_EXIT,   OP_GCANCEL, OP_SEMTRY, OP_QTRYGET};
+    OP_SLEEP,  OP_SLEEP,   OP_SLEEP,   OP_YIELD,    OP_YIELD,  OP_JOIN,    OP_JOIN,   OP_CANCEL,
+    OP_CANCEL, OP_SPAWN,   OP_SPAWN,   OP_SPAWN_BG, OP_EVSET,  OP_EVCLEAR, OP_EVWAIT, OP_EVWAIT,
+    OP_SEMACQ, OP_SEMACQ,  OP_SEMREL,  OP_QPUT,     OP_QGET,   OP_GSPAWN,  OP_GWAIT,  OP_SUB,
+    OP_SUB,    OP_FAIL,    OP_RETURN,  OP_STOP,     OP_RUNIN,  OP_STATUS,  OP_EXIT,   OP_GCANCEL,
+    OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET, OP_IOWAIT,   OP_IOWAIT, OP_PWRITE,  OP_PWRITE, OP_PREAD};
+static const unsigned char fz_body1[] = {OP_SLEEP,   OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_YIELD,
+                                         OP_JOIN,    OP_CANCEL, OP_SPAWN,   OP_EVSET,  OP_EVWAIT,
+                                         OP_SEMACQ,  OP_SEMREL, OP_QPUT,    OP_QGET,   OP_GSPAWN,
+                                         OP_GWAIT,   OP_FAIL,   OP_RETURN,  OP_STATUS, OP_EXIT,
+                                         OP_GCANCEL, OP_SEMTRY, OP_QTRYGET, OP_IOWAIT, OP_PWRITE};
 static const unsigned char fz_clean0[] = {
-    OP_SLEEP, OP_SLEEP,  OP_YIELD,  OP_JOIN,    OP_CANCEL, OP_SPAWN,   OP_SPAWN_BG,
-    OP_EVSET, OP_EVWAIT, OP_SEMACQ, OP_SEMREL,  OP_QPUT,   OP_QGET,    OP_GSPAWN,
-    OP_GWAIT, OP_STOP,   OP_STATUS, OP_GCANCEL, OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET};
+    OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_JOIN,    OP_CANCEL,  OP_SPAWN,  OP_SPAWN_BG, OP_EVSET,
+    OP_EVWAIT, OP_SEMACQ,  OP_SEMREL, OP_QPUT,    OP_QGET,    OP_GSPAWN, OP_GWAIT,    OP_STOP,
+    OP_STATUS, OP_GCANCEL, OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET, OP_PWRITE, OP_PREAD};
 static const unsigned char fz_clean1[] = {OP_SLEEP,  OP_SLEEP,  OP_YIELD, OP_EVSET,
                                           OP_SEMREL, OP_CANCEL, OP_SPAWN, OP_STATUS};
 
@@ -151,7 +162,8 @@ static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size
                     struct fz_op *o = &pr->ops[t][lv][sec][i];
                     unsigned code = fz_byte(&s), arg = fz_byte(&s);
                     o->code = tab[code % ntab];
-                    if (fz_disabled & (1ul << o->code))
+                    if ((fz_disabled & (1ul << o->code)) ||
+                        (!FZ_IO && o->code >= OP_IOWAIT && o->code <= OP_PREAD))
                         o->code = OP_YIELD;
                     o->a = (unsigned char)(arg % (unsigned)pr->ntasks);
                     if (o->code == OP_SLEEP)
@@ -159,7 +171,9 @@ static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size
                     else if (o->code == OP_FAIL || o->code == OP_RETURN)
                         o->b = 100 + (arg >> 3) % 50;
                     else if (o->code == OP_RUNIN)
-                        o->b = (arg >> 3) % 3; /* pt_loop_run, _run_until, _run_once */
+                        o->b = (arg >> 3) % 3;     /* pt_loop_run, _run_until, _run_once */
+                    else if (o->code == OP_IOWAIT) /* never forever: nothing outside writes */
+                        o->b = fz_ticks[(arg >> 3) % 8];
                     else
                         o->b = fz_timeouts[(arg >> 3) % 8];
                 }

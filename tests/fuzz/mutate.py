@@ -144,6 +144,18 @@ MUTANTS = [
         "        g->value = g->ret;",
         "        g->value = g->value;",
     ),
+    (
+        "io: a ready reader is woken as timed out",
+        "loop/io.h",
+        "            pt__wake(l, r->task, PT_OK);",
+        "            pt__wake(l, r->task, PT_ETIMEDOUT);",
+    ),
+    (
+        "io: a wait that ends early stays registered",
+        "loop/core.h",
+        "        pt__io_unlink(l, (struct pt_io *)obj);",
+        "        (void)obj;",
+    ),
 ]
 
 DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
@@ -151,7 +163,7 @@ DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
 
 def build(src_root, out, cc):
     cmd = [cc, "-std=c99", "-O1", "-g", "-w", "-fsanitize=address,undefined",
-           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_IO=0",
+           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_IO=1",
            "-I", str(src_root), str(FUZZ), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode, r.stderr
