@@ -9,8 +9,6 @@
 #include "check.h"
 #include "loop_util.h"
 
-#if PT_LOOP_BACKGROUND && PT_LOOP_SYNC
-
 struct tk {
     struct pt_task task; /* first member: the loop hands it back */
     const char *name;
@@ -28,10 +26,7 @@ static void tk_init(struct tk *k, const char *name, pt_time_t ticks) {
     k->rc = 99;
 }
 
-/* Sleeps `ticks` forever (a background ticker) or once; its cleanup may
- * spawn another task, or wait on an event. */
-static PT_THREAD(body(struct pt_loop *loop, struct pt_task *task));
-
+/* Sleeps `ticks` once. */
 static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
@@ -41,6 +36,8 @@ static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
+/* Sleeps `ticks` forever (a background ticker); its cleanup may spawn
+ * another task, or wait on an event. */
 static PT_THREAD(body(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
@@ -125,9 +122,3 @@ int main(void) {
     test_cleanup_never_ends();
     return CHECK_DONE();
 }
-
-#else
-int main(void) {
-    return 0;
-}
-#endif

@@ -280,6 +280,9 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
         x->pc[lv][FZ_BODY]++;
     }
     PT_TASK_CLEANUP();
+    /* The same chain again, not a shared macro: with the switch back end
+     * naming resume points by __LINE__ alone, a macro holding several
+     * waits would put them on one line. */
     x->pc[lv][FZ_CLEANUP] = 0;
     if (lv)
         x->sub_cleanups++;
