@@ -36,7 +36,7 @@ static inline void check_result(int ok, const char *file, int line, const char *
         return;
     }
     check_failed++;
-    printf("%s:%d: FAILED: %s\n", file, line, what);
+    printf("# %s:%d: FAILED: %s\n", file, line, what);
 }
 
 #define CHECK(cond) check_result((cond) ? 1 : 0, __FILE__, __LINE__, #cond)
@@ -46,7 +46,7 @@ static inline void check_result(int ok, const char *file, int line, const char *
         long check_a_ = (long)(a), check_b_ = (long)(b);                                           \
         check_result(check_a_ == check_b_, __FILE__, __LINE__, #a " == " #b);                      \
         if (check_a_ != check_b_)                                                                  \
-            printf("    left:  %ld\n    right: %ld\n", check_a_, check_b_);                        \
+            printf("#     left:  %ld\n#     right: %ld\n", check_a_, check_b_);                    \
     } while (0)
 
 #define CHECK_EQ_STR(a, b)                                                                         \
@@ -55,7 +55,7 @@ static inline void check_result(int ok, const char *file, int line, const char *
         int check_ok_ = check_a_ && check_b_ && strcmp(check_a_, check_b_) == 0;                   \
         check_result(check_ok_, __FILE__, __LINE__, #a " == " #b);                                 \
         if (!check_ok_)                                                                            \
-            printf("    left:  \"%s\"\n    right: \"%s\"\n", check_a_ ? check_a_ : "(null)",       \
+            printf("#     left:  \"%s\"\n#     right: \"%s\"\n", check_a_ ? check_a_ : "(null)",   \
                    check_b_ ? check_b_ : "(null)");                                                \
     } while (0)
 
@@ -110,7 +110,7 @@ CHECK_FN void check_at(const int *site, int ok) {
     check_failed++;
     y = check_next_P(x);
     file = check_next_P(y);
-    printf_P(PSTR("%S:%d: FAILED: %S"), pgm_read_byte(file) ? file : check_base_file,
+    printf_P(PSTR("# %S:%d: FAILED: %S"), pgm_read_byte(file) ? file : check_base_file,
              (int)pgm_read_word(site), x);
     if (pgm_read_byte(y))
         printf_P(PSTR(" == %S"), y);
@@ -120,7 +120,7 @@ CHECK_FN void check_at(const int *site, int ok) {
 CHECK_FN void check_eq_int_at(const int *site, long a, long b) {
     check_at(site, a == b);
     if (a != b)
-        printf_P(PSTR("    left:  %ld\n    right: %ld\n"), a, b);
+        printf_P(PSTR("#     left:  %ld\n#     right: %ld\n"), a, b);
 }
 
 /* b in flash. */
@@ -128,7 +128,7 @@ CHECK_FN void check_eq_str_at(const int *site, const char *a, const char *b) {
     int ok = a && strcmp_P(a, b) == 0;
     check_at(site, ok);
     if (!ok)
-        printf_P(PSTR("    left:  \"%s\"\n    right: \"%S\"\n"), a ? a : "(null)", b);
+        printf_P(PSTR("#     left:  \"%s\"\n#     right: \"%S\"\n"), a ? a : "(null)", b);
 }
 
 #define CHECK(cond) check_at(CHECK_SITE(#cond, ""), (cond) ? 1 : 0)

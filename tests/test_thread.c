@@ -4,7 +4,7 @@
  */
 #include "pt/pt.h"
 
-#include "check.h"
+#include "runner.h"
 
 /* --- PT_YIELD stops exactly once per yield ----------------------------- */
 
@@ -277,6 +277,9 @@ static void test_same_line(void) {
     CHECK_EQ_INT(two_on_a_line(&c), PT_ENDED);
     CHECK_EQ_INT(c.ran, 3);
 }
+#define SAME_LINE_CASES(X) X(same_line)
+#else
+#define SAME_LINE_CASES(X)
 #endif
 
 /* --- With labels as values, switch statements may enclose a yield ----- */
@@ -309,22 +312,22 @@ static void test_switch_inside(void) {
     CHECK_EQ_INT(stops, 3);
     CHECK_EQ_INT(c.ran, 1 + 10 + 100 + 1);
 }
+#define SWITCH_INSIDE_CASES(X) X(switch_inside)
+#else
+#define SWITCH_INSIDE_CASES(X)
 #endif
 
-int main(void) {
-    test_yield();
-    test_wait();
-    test_yield_until();
-    test_exit_restart();
-    test_no_resume_point();
-    test_status_values();
-    test_spawn();
-    test_semaphore();
-#if defined(__COUNTER__) && !(defined(PT_LC_NO_COUNTER) && PT_LC_NO_COUNTER)
-    test_same_line();
-#endif
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
-    test_switch_inside();
-#endif
-    return CHECK_DONE();
-}
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(yield)                                                                                       \
+    X(wait)                                                                                        \
+    X(yield_until)                                                                                 \
+    X(exit_restart)                                                                                \
+    X(no_resume_point)                                                                             \
+    X(status_values)                                                                               \
+    X(spawn)                                                                                       \
+    X(semaphore)                                                                                   \
+    SAME_LINE_CASES(X)                                                                             \
+    SWITCH_INSIDE_CASES(X)
+/* clang-format on */
+TEST_MAIN(TEST_CASES)
