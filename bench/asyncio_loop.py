@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""bench/asyncio_loop.py - workloads W1-W5 of ../shared/WORKLOADS.md on
+"""bench/asyncio_loop.py - workloads W1-W5 of bench/WORKLOADS.md on
 Python asyncio (anchor=asyncio) or on uvloop (anchor=uvloop).
 
     /usr/bin/python3 bench/asyncio_loop.py [--uvloop] <W1a|W1b|W2|W3|W4a|W4b|W5>

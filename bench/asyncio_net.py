@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """bench/asyncio_net.py - the network workloads W6 and W7 of
-../shared/WORKLOADS.md on Python asyncio (anchor=asyncio) or on uvloop
+bench/WORKLOADS.md on Python asyncio (anchor=asyncio) or on uvloop
 (anchor=uvloop).
 
     /usr/bin/python3 bench/asyncio_net.py [--uvloop] echo-server <port> <max seconds>

@@ -1,6 +1,6 @@
 /*
  * bench/bench_common.h - what the C programs of the W1-W5 benchmarks share
- * (bench_loop.c, uv_loop.c, floor.c; workloads in ../shared/WORKLOADS.md):
+ * (bench_loop.c, uv_loop.c, floor.c; workloads in bench/WORKLOADS.md):
  * the clocks, RSS, the RESULT line and the INVALID exit.
  *
  *   wall time   CLOCK_MONOTONIC, in ns;

@@ -1,6 +1,6 @@
 /*
  * bench/bench_delay_client.c - ptloop's client of workload W7 (concurrent
- * delayed requests, ../shared/WORKLOADS.md), anchor=ptloop.
+ * delayed requests, bench/WORKLOADS.md), anchor=ptloop.
  *
  *   bench_delay_client <port>
  *

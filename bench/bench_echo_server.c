@@ -1,6 +1,6 @@
 /*
  * bench/bench_echo_server.c - ptloop's server of workload W6 (TCP echo
- * ping-pong, ../shared/WORKLOADS.md): one thread, one loop, the select()
+ * ping-pong, bench/WORKLOADS.md): one thread, one loop, the select()
  * back end.
  *
  *   bench_echo_server <port> <max seconds> [<max connections>]

@@ -1,5 +1,5 @@
 /*
- * bench/bench_loop.c - workloads W1-W5 of ../shared/WORKLOADS.md on the
+ * bench/bench_loop.c - workloads W1-W5 of bench/WORKLOADS.md on the
  * ptloop event loop (loop/loop.h), anchor=ptloop.
  *
  *   bench_loop <W1a|W1b|W2|W3|W4a|W4b|W4at|W4bt|W5>

@@ -1,6 +1,6 @@
 /*
  * bench/delay_server.c - the common delay server of workload W7
- * (concurrent delayed requests, ../shared/WORKLOADS.md): one thread, epoll,
+ * (concurrent delayed requests, bench/WORKLOADS.md): one thread, epoll,
  * plain C. Every W7 client runs against a fresh one.
  *
  *   delay_server <port> <max seconds>

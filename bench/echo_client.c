@@ -1,6 +1,6 @@
 /*
  * bench/echo_client.c - the common load client of workload W6 (TCP echo
- * ping-pong, ../shared/WORKLOADS.md): one thread, epoll, plain C. The same
+ * ping-pong, bench/WORKLOADS.md): one thread, epoll, plain C. The same
  * client drives every echo server, so that only the server differs.
  *
  *   echo_client <label> <port> <C> <seconds> [<server pid>]

@@ -1,6 +1,6 @@
 /*
  * bench/floor.c - the plain-C floor for workloads W1-W5 of
- * ../shared/WORKLOADS.md, anchor=floor: the least work each workload can be
+ * bench/WORKLOADS.md, anchor=floor: the least work each workload can be
  * done with, with no library and no generality beyond what the workload
  * needs. It is what the loops are compared against, not a loop of its own.
  *

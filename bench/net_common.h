@@ -1,6 +1,6 @@
 /*
  * bench/net_common.h - what the C programs of the network workloads W6 and
- * W7 (../shared/WORKLOADS.md) share: the W7 wire format and delay formula,
+ * W7 (bench/WORKLOADS.md) share: the W7 wire format and delay formula,
  * the phases of the W7 client, and raising the descriptor limit.
  *
  * Include after bench_common.h (or on its own); needs

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bench/run_net.py - run the network workloads W6 (TCP echo) and W7
-(concurrent delayed requests) of ../shared/WORKLOADS.md for ptloop and the
+(concurrent delayed requests) of bench/WORKLOADS.md for ptloop and the
 anchors, and print one Markdown table with ratios to libuv.
 
     meson setup /tmp/benchrel --buildtype=release && meson compile -C /tmp/benchrel

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/run_table.py - run workloads W1-W5 (../shared/WORKLOADS.md) for
+"""bench/run_table.py - run workloads W1-W5 (bench/WORKLOADS.md) for
 ptloop and the anchors, and print one Markdown table with ratios.
 
     meson setup /tmp/benchrel --buildtype=release && meson compile -C /tmp/benchrel

@@ -1,6 +1,6 @@
 /*
  * bench/uv_delay_client.c - the libuv client of workload W7 (concurrent
- * delayed requests, ../shared/WORKLOADS.md), anchor=libuv.
+ * delayed requests, bench/WORKLOADS.md), anchor=libuv.
  *
  *   uv_delay_client <port>
  *

@@ -1,6 +1,6 @@
 /*
  * bench/uv_echo_server.c - the libuv server of workload W6 (TCP echo
- * ping-pong, ../shared/WORKLOADS.md), anchor=libuv: one thread, one
+ * ping-pong, bench/WORKLOADS.md), anchor=libuv: one thread, one
  * uv_loop_t, written as libuv's own examples write an echo server.
  *
  *   uv_echo_server <port> <max seconds>
@@ -24,8 +24,8 @@
  * Why not the per-read malloc of libuv's test/echo-server.c and the
  * uvbook (a 64 KiB buffer per read, freed in the write callback): with
  * glibc's default malloc tuning that churns the heap top (trim and regrow),
- * and the page faults and brk calls it costs, not libuv, then dominated the
- * figures (about -30 % rps at C=1000 in a trial).
+ * and the page faults and brk calls it costs, not libuv, would dominate the
+ * figures (about 30 % fewer round trips per second at C=1000, measured).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * bench/uv_loop.c - workloads W1-W5 of ../shared/WORKLOADS.md on libuv,
+ * bench/uv_loop.c - workloads W1-W5 of bench/WORKLOADS.md on libuv,
  * anchor=libuv: the same work as bench_loop.c, written as libuv users write
  * it.
  *

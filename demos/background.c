@@ -1,8 +1,9 @@
 /*
- * demos/background.c - the background task of the first source document, in
- * C: main starts a task that prints "background task!" every 100 ms, sleeps
- * 500 ms, prints "main!", sleeps 500 ms more and returns. Each line carries
- * the milliseconds since main started, so the interleaving can be seen.
+ * demos/background.c - the background task of "Part 1" (README.md, "The
+ * articles"), in C: main starts a task that prints "background task!" every
+ * 100 ms, sleeps 500 ms, prints "main!", sleeps 500 ms more and returns.
+ * Each line carries the milliseconds since main started, so the
+ * interleaving can be seen.
  *
  * The background task is started with pt_spawn_background: it does not keep
  * pt_loop_run going. It would print forever; once main has returned and only
@@ -11,8 +12,8 @@
  *
  * Which line comes first at 500 ms and at 1000 ms? There, a wake-up of the
  * background task and one of main fall due at the same instant, so in the
- * document's code the order is a race between two timers a few microseconds
- * apart. Here it is decided, and the output always has the document's shape
+ * article's code the order is a race between two timers a few microseconds
+ * apart. Here it is decided, and the output always has the article's shape
  * (5 background lines, "main!", 5 more; the 10th, at 1000 ms, is printed and
  * there is never an 11th):
  *  - every wait is to a deadline counted from one start tick (100, 200, ...

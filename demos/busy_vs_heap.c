@@ -1,9 +1,9 @@
 /*
  * demos/busy_vs_heap.c - two ways to sleep inside the same loop, both on
- * the first source document's scenario (a 500 ms and a 700 ms sleep at the
- * same time):
+ * the scenario of "Part 1" (README.md, "The articles"): a 500 ms and a
+ * 700 ms sleep at the same time.
  *
- *   busy: the document's first, naive sleep. The coroutine reads the clock,
+ *   busy: the article's first, naive sleep. The coroutine reads the clock,
  *         and while the time has not passed it goes to the back of the
  *         ready queue (PT_TASK_YIELD, asyncio's sleep(0)) to be resumed
  *         again at once. The loop always has a task ready, so it never

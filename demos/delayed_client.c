@@ -1,9 +1,10 @@
 /*
- * demos/delayed_client.c - the client of the fifth source document: ten
- * requests to a server that answers each after a pseudo-random 500 to
- * 2000 ms, first one after another, then all ten at once as tasks of a
- * group (asyncio's TaskGroup / gather). Serially the total is the sum of
- * the delays; concurrently, on the same single thread, it is the longest.
+ * demos/delayed_client.c - the client of "Part 2" (README.md, "The
+ * articles"): ten requests to a server that answers each after a
+ * pseudo-random 500 to 2000 ms, first one after another, then all ten at
+ * once as tasks of a group (asyncio's TaskGroup / gather). Serially the
+ * total is the sum of the delays; concurrently, on the same single thread,
+ * it is the longest.
  *
  *   delayed_client [--port N] [--scale D] [--timeline]
  *     --port N     use the server at 127.0.0.1:N (a fresh delayed_server);

@@ -1,7 +1,8 @@
 /*
- * demos/delayed_server.c - the slow server of the fifth source document on
- * its own (see delayed_server.h): each "request" is answered "response"
- * after a pseudo-random 500 to 2000 ms. Run delayed_client against it:
+ * demos/delayed_server.c - the slow server of "Part 2" (README.md, "The
+ * articles") on its own (see delayed_server.h): each "request" is answered
+ * "response" after a pseudo-random 500 to 2000 ms. Run delayed_client
+ * against it:
  *
  *   build/demos/delayed_server --port 3001 &
  *   build/demos/delayed_client --port 3001

@@ -1,15 +1,16 @@
 /*
- * demos/delayed_server.h - the slow server of the fifth source document:
- * for each connection it reads "request", waits a pseudo-random 500 to
- * 2000 ms, answers "response" and closes. Shared by delayed_server.c (the
- * server alone) and delayed_client.c (which can run it in its own process).
+ * demos/delayed_server.h - the slow server of "Part 2" (README.md, "The
+ * articles"): for each connection it reads "request", waits a pseudo-random
+ * 500 to 2000 ms, answers "response" and closes. Shared by delayed_server.c
+ * (the server alone) and delayed_client.c (which can run it in its own
+ * process).
  *
  * The delays are not random but pseudo-random and repeatable: request k
  * (0, 1, 2, ... in order of arrival since the server started) waits
- * delay_ms(k), the function of ../shared/WORKLOADS.md (W7), so a run's
- * totals can be checked against known sums: requests 0-9 add up to
- * 11,892 ms, and the longest of requests 10-19 is 1,938 ms. A scale
- * divides every delay (the guided tour uses 5: 100 to 400 ms).
+ * delay_ms(k), the delay function of workload W7 (bench/WORKLOADS.md), so a
+ * run's totals can be checked against known sums: requests 0-9 add up to
+ * 11,892 ms, and the longest of requests 10-19 is 1,938 ms. A scale divides
+ * every delay (the guided tour uses 5: 100 to 400 ms).
  */
 #ifndef DEMOS_DELAYED_SERVER_H
 #define DEMOS_DELAYED_SERVER_H

@@ -1,8 +1,8 @@
 /*
- * demos/echo_server.c - the echo server of the second source document, in
- * C: it answers every message with "Got: " and the message, while a
- * countdown task (every 4 ticks, from 6) and a countup task (every tick)
- * keep printing on the same thread. Talk to it with a real client:
+ * demos/echo_server.c - the echo server of "Castelino" (README.md, "The
+ * articles"), in C: it answers every message with "Got: " and the message,
+ * while a countdown task (every 4 ticks, from 6) and a countup task (every
+ * tick) keep printing on the same thread. Talk to it with a real client:
  *
  *   build/demos/echo_server &         (listens on 127.0.0.1:3000)
  *   nc 127.0.0.1 3000                  (type lines; each comes back)
@@ -15,7 +15,7 @@
  *                  server over TCP: three messages, a pause between them
  *     --timeline   at the end, chart which task ran when
  *
- * Where the document's server handles one client with callbacks, each
+ * Where the article's server handles one client with callbacks, each
  * connection here is a task of its own: up to MAX_CONN at once; more wait
  * in the listen backlog until one leaves (the acceptor waits on a
  * semaphore for a free slot, it does not refuse or drop them).

@@ -1,9 +1,9 @@
 /*
- * demos/generators.c - the generator programs of the first source document,
- * in C: a producer yielding words, a consumer receiving a sent value, and a
- * coroutine that prints idx=0..2 as it is resumed and then returns a string
- * (once as a plain generator, once awaiting a one-yield helper, the way the
- * document's async version awaits _async_yield).
+ * demos/generators.c - the generator programs of "Part 1" (README.md, "The
+ * articles"), in C: a producer yielding words, a consumer receiving a sent
+ * value, and a coroutine that prints idx=0..2 as it is resumed and then
+ * returns a string (once as a plain generator, once awaiting a one-yield
+ * helper, the way the article's async version awaits _async_yield).
  *
  * tests/meson.build runs this program with every back end and compares its
  * output byte for byte with tests/expected/generators.txt.

@@ -1,9 +1,9 @@
 /*
- * demos/sleep_serial_concurrent.c - the first measurement of the first
- * source document, in C: one task sleeping 500 ms and then 700 ms takes
- * about 1200 ms; two tasks sleeping 500 ms and 700 ms at the same time,
- * awaited together as a group (asyncio's gather), take about 700 ms, the
- * longer of the two. Everything runs on one thread, on the real clock.
+ * demos/sleep_serial_concurrent.c - the first measurement of "Part 1"
+ * (README.md, "The articles"), in C: one task sleeping 500 ms and then
+ * 700 ms takes about 1200 ms; two tasks sleeping 500 ms and 700 ms at the
+ * same time, awaited together as a group (asyncio's gather), take about
+ * 700 ms, the longer of the two. Everything runs on one thread, on the real clock.
  *
  *   sleep_serial_concurrent [--timeline]   (--timeline: chart which task ran when)
  */

@@ -1,9 +1,11 @@
 /*
- * demos/tour.c - the guided tour: every scenario of the source documents,
- * in the order they tell them, each with a sentence on what to watch for,
- * the figures it measures and, for the loop scenarios, a timeline of which
- * task ran when. About 12 seconds; it needs nothing but the build (the
- * servers it starts listen on 127.0.0.1, on free ports).
+ * demos/tour.c - the guided tour: every scenario of the four articles that
+ * README.md lists under "The articles", article by article in the order of
+ * that list, each with a sentence on what to watch for, the figures it
+ * measures and, for the loop scenarios, a timeline of which task ran when.
+ * About 12 seconds; it needs nothing but the build (the servers it starts
+ * listen on 127.0.0.1, on free ports). The step titles name each article by
+ * its short name in that list.
  *
  *   build/demos/tour
  *
@@ -27,33 +29,33 @@ struct step {
 };
 
 static const struct step steps[] = {
-    {"Generators: send(), yield and return, in C (document 000)",
+    {"Generators: send(), yield and return, in C (Part 1)",
      "A coroutine that prints idx=0,1,2 as it is resumed and then returns a\n"
      "string; a producer yielding words; a consumer receiving sent values. The\n"
-     "output is the document's, line for line.",
+     "output is the article's, line for line.",
      {"generators", NULL}},
-    {"Serial versus concurrent sleep (document 000)",
+    {"Serial versus concurrent sleep (Part 1)",
      "Sleeping 500 ms then 700 ms takes about 1200 ms; two tasks sleeping 500 and\n"
      "700 ms at once take about 700 ms, on one thread.",
      {"sleep_serial_concurrent", "--timeline", NULL}},
-    {"Busy waiting versus the timer heap (document 000)",
+    {"Busy waiting versus the timer heap (Part 1)",
      "Both wait the same time; the busy loop burns a core doing it, the timer\n"
      "heap lets the process sleep: compare the CPU figures.",
      {"busy_vs_heap", NULL}},
-    {"A background task (document 000)",
+    {"A background task (Part 1)",
      "A task prints every 100 ms while main sleeps 500 ms, prints main!, and\n"
      "sleeps 500 ms more; the background task does not keep the loop alive.",
      {"background", "--timeline", NULL}},
-    {"The echo server beside two counters (document 001)",
+    {"The echo server beside two counters (Castelino)",
      "The server answers \"Got: \" + each message while countup (every 250 ms here)\n"
      "and countdown keep ticking; a client task talks to it over TCP. Try it by\n"
      "hand: build/demos/echo_server, then nc 127.0.0.1 3000.",
      {"echo_server", "--port", "0", "--seconds", "2", "--tick", "250", "--client", "--timeline",
       NULL}},
-    {"Three jobs of 2 s, 1 s and 3 s (document 002)",
+    {"Three jobs of 2 s, 1 s and 3 s (Ritesh)",
      "They finish in the order B, A, C, in 3 s in all, not 6 s.",
      {"three_jobs", "--timeline", NULL}},
-    {"Ten slow requests, serially and concurrently (document 004)",
+    {"Ten slow requests, serially and concurrently (Part 2)",
      "A server answers each request after a pseudo-random delay (scaled down\n"
      "5 times here: 100-400 ms). Ten requests one after another take the sum\n"
      "of the delays; ten at once, in a task group, take about the longest.",
@@ -75,7 +77,8 @@ int main(int argc, char **argv) {
     else
         snprintf(dir, sizeof dir, ".");
 
-    printf("A tour of ptloop: the scenarios of the source documents, in their order.\n");
+    printf("A tour of ptloop: the scenarios of four asyncio articles, article by article\n"
+           "(README.md, \"The articles\", names them).\n");
     for (i = 0; i < N_STEPS; i++) {
         const struct step *s = &steps[i];
         pid_t pid;
