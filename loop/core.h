@@ -5,7 +5,7 @@
  *
  *   1. work out how long it may block: 0 if anything is ready, else until
  *      the earliest deadline (forever if there is none);
- *   2. poll descriptors (select) or idle for that long;
+ *   2. poll descriptors (the readiness back end) or idle for that long;
  *   3. move every timer that is due to the ready queue (earliest first,
  *      equal deadlines in the order they were set);
  *   4. run the tasks that are ready NOW, once each: a task made ready while
@@ -28,7 +28,10 @@
 /*
  * Initialise a loop whose timer heap is heap[0..cap-1]: at most `cap`
  * tasks may wait with a deadline at the same time (a wait beyond that fails
- * with PT_EFULL). PT_EINVAL if cap does not fit pt_index_t.
+ * with PT_EFULL). PT_EINVAL if cap does not fit pt_index_t (the heap is
+ * then cut to what fits). With the epoll back end it takes a descriptor:
+ * PT_EMFILE or PT_ESYS if it cannot (then every descriptor wait fails), and
+ * pt_loop_close gives it back.
  */
 static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
     int rc = PT_OK;
@@ -42,16 +45,57 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
     l->heap_cap = (pt_index_t)cap;
     l->seq = 0;
     l->live = 0;
+#ifdef PT__PORT_NO_CLOCK
+    l->flags = PT__L_VIRTUAL; /* PT_PORT_VIRTUAL: no other clock */
+#else
     l->flags = 0;
+#endif
 #if PT_LOOP_BACKGROUND
     l->background = NULL;
 #endif
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
-    pt__io_table_init(&l->io);
+    {
+        int brc = pt__backend_init(&l->io);
+        if (brc != PT_OK)
+            rc = brc;
+    }
 #endif
     return rc;
 }
+
+/* Release what pt_loop_init took from the system (the epoll back end's
+ * descriptor; nothing otherwise). The loop is not used after this. */
+static inline void pt_loop_close(struct pt_loop *l) {
+#if PT_LOOP_IO
+    pt__backend_close(&l->io);
+#else
+    (void)l;
+#endif
+}
+
+#if PT_LOOP_IO
+/*
+ * Give the readiness back end its table for waits on descriptors 0..n-1,
+ * `slots` being PT_IO_SLOTS(n) cells the caller owns (loop/backend.h):
+ *
+ *   static union pt_io_slot slots[PT_IO_SLOTS(4096)];
+ *   pt_loop_io_table(&loop, slots, sizeof slots / sizeof slots[0]);
+ *
+ * The poll and epoll back ends need it (without it every descriptor wait
+ * is PT_EINVAL); select has fixed tables and ignores it (PT_IO_SLOTS(n) is
+ * 1). PT_OK; PT_EBUSY if waits are registered (nothing changes).
+ */
+static inline int pt_loop_io_table(struct pt_loop *l, union pt_io_slot *slots, size_t cells) {
+    return pt__backend_table(&l->io, slots, cells);
+}
+
+/* The number of descriptor waits registered (diagnostics; tests check that
+ * nothing is left behind). */
+static inline unsigned pt_loop_io_waits(const struct pt_loop *l) {
+    return pt__backend_waits(&l->io);
+}
+#endif
 
 /* Use a virtual clock starting at `start`: whenever nothing is ready, time
  * jumps to the next deadline instead of passing. For tests and simulation. */
@@ -70,7 +114,8 @@ static inline void pt_loop_stop(struct pt_loop *l) {
     l->flags |= PT__L_STOP;
 }
 
-/* Number of timers in the heap (for tests and benchmarks). */
+/* The number of timers pending (diagnostics; tests check that nothing is
+ * left behind). */
 static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
     return l->heap_len;
 }
@@ -104,14 +149,6 @@ static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
 }
 
 /* ---- parking and waking ------------------------------------------------ */
-
-/* The back end the core calls: loop/io.h, included at the end of this file
- * when PT_LOOP_IO says so. (Task groups are reached through the group's own
- * function pointer, so a core compiled without loop/group.h drives them.) */
-#if PT_LOOP_IO
-static inline void pt__io_unlink(struct pt_loop *l, struct pt_io *io);
-static inline int pt__io_poll(struct pt_loop *l, pt_time_t timeout);
-#endif
 
 static inline unsigned pt__wait_kind(const struct pt_task *t) {
     return (t->gen.aux & PT__T_WAIT_MASK) >> PT__T_WAIT_SHIFT;
@@ -152,7 +189,7 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
 #endif
 #if PT_LOOP_IO
     case PT__WAIT_IO:
-        pt__io_unlink(l, (struct pt_io *)obj);
+        pt__backend_unwatch(&l->io, (struct pt_io *)obj);
         break;
 #endif
     case PT__WAIT_JOIN:
@@ -175,6 +212,13 @@ static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
     t->gen.value.i = result;
     pt__ready_push(l, t);
 }
+
+#if PT_LOOP_IO
+/* The readiness back end's call (loop/backend.h): io's wait has ended. */
+static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result) {
+    pt__wake(l, io->task, result);
+}
+#endif
 
 /*
  * Wake the first task of q (if any). Its wait result is left as q itself
@@ -511,7 +555,7 @@ static inline void pt__expire_timers(struct pt_loop *l) {
 
 #if PT_LOOP_IO
 static inline int pt__io_pending(const struct pt_loop *l) {
-    return l->io.count != 0;
+    return pt__backend_waits(&l->io) != 0;
 }
 #else
 #define pt__io_pending(l) 0
@@ -521,7 +565,7 @@ static inline int pt__io_pending(const struct pt_loop *l) {
  * descriptors, or idle through the port. Returns how many woke. */
 static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #if PT_LOOP_IO
-    return pt__io_poll(l, timeout);
+    return pt__backend_poll(l, &l->io, l->now, timeout);
 #else
     (void)l;
     if (timeout)
@@ -636,10 +680,5 @@ static inline int pt_loop_run(struct pt_loop *l) {
     l->flags &= (unsigned char)~PT__L_STOP;
     return rc;
 }
-
-/* The back end declared above, when the core calls it. */
-#if PT_LOOP_IO
-#include "io.h"
-#endif
 
 #endif /* PT_LOOP_CORE_H */

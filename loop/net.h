@@ -28,7 +28,7 @@
  *                  shut down here (EPIPE)
  *   PT_ERESET      the peer reset the connection
  *   PT_EREFUSED    connect: nobody listens at that address
- *   PT_EMFILE      out of descriptors, or a descriptor select() cannot hold
+ *   PT_EMFILE      out of descriptors, or a descriptor the back end cannot hold
  *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timer heap
  *                  was full (a wait with a timeout)
  *   PT_EBUSY       connect or accept into a socket that is open
@@ -208,16 +208,20 @@ static inline int pt__sock_errno(struct pt_sock *s, int e) {
     }
 }
 
-/* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. A
- * descriptor select() cannot hold is closed and refused (PT_EMFILE). */
+/* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. With
+ * select, a descriptor it cannot hold is closed and refused (PT_EMFILE);
+ * with poll and epoll the table's size is the loop's, and a descriptor
+ * beyond it is refused by its first wait (PT_EINVAL). */
 static inline int pt__sock_setup(struct pt_sock *s, int fd) {
     int one = 1;
     (void)one;
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
     if (fd >= FD_SETSIZE) {
         close(fd);
         s->err = EMFILE;
         return PT_EMFILE;
     }
+#endif
     if (fcntl(fd, F_SETFL, O_NONBLOCK) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
         int e = errno;
         close(fd);
@@ -398,7 +402,7 @@ static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
         pt__gen->value.i = pt__sock_connect_end((s), (int)pt__gen->value.i);                       \
     } while (0)
 
-static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
+static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, struct pt_sock *s) {
     int fd;
     if (ls->fd < 0)
         return PT_EINVAL;
@@ -434,6 +438,13 @@ static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
     }
     ls->batch++;
     pt_sock_init(s);
+    if (!pt__backend_holds(&l->io, fd)) { /* beyond what the back end holds */
+        close(fd);
+        ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
+        ls->flags |= PT__S_BACKOFF;
+        ls->err = EMFILE;
+        return PT_EMFILE;
+    }
     if (pt__sock_setup(s, fd) == PT_EMFILE) {
         ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
         ls->flags |= PT__S_BACKOFF;
@@ -455,7 +466,7 @@ static inline int pt__sock_accept_step(struct pt_sock *ls, struct pt_sock *s) {
  * (PT_ACCEPT_BACKOFF_MIN, doubling), so an accept loop does not spin.
  */
 #define PT_SOCK_ACCEPT(ls, s, timeout)                                                             \
-    PT__SOCK_RUN((ls), (timeout), 0, PT_READABLE, pt__sock_accept_step((ls), (s)))
+    PT__SOCK_RUN((ls), (timeout), 0, PT_READABLE, pt__sock_accept_step(pt__loop, (ls), (s)))
 
 /*
  * Internal: one recv into buf[0..cap), as a result; *n gets the count.

@@ -5,19 +5,23 @@
  *   pt_time_t PT_PORT_NOW(void)            the current tick count;
  *   void PT_PORT_IDLE(pt_time_t ticks)     wait up to `ticks` (or until an
  *                                          interrupt), e.g. `wfi`.
- * On a hosted POSIX system with PT_LOOP_IO, the clock is CLOCK_MONOTONIC in
- * milliseconds and idling is the select() of loop/io.h. On a board, define
- * both macros before including loop/loop.h, or include a ready-made port
- * first (loop/port/cortex_m.h, loop/port/avr.h). Without them,
- * the loop's clock moves only as a virtual clock (pt_loop_use_virtual_clock),
- * which is what tests use.
+ * On a POSIX host (PT_POSIX, loop/config.h) the clock is CLOCK_MONOTONIC in
+ * milliseconds, and idling is the readiness back end's wait. On a board,
+ * define both macros before including loop/loop.h, or include a ready-made
+ * port first (loop/port/cortex_m.h, loop/port/avr.h).
+ *
+ * A loop without a clock would never see a deadline pass: where none is
+ * known, the build stops, unless PT_PORT_VIRTUAL is 1 (tests, simulation):
+ * then every loop runs on its virtual clock from pt_loop_init, where time
+ * jumps to the next deadline whenever nothing is ready.
  */
 #ifndef PT_LOOP_PORT_H
 #define PT_LOOP_PORT_H
 
-#include "types.h"
+#include "config.h"
+#include "ticks.h"
 
-#if PT_LOOP_IO && !defined(PT_PORT_NOW)
+#if PT_POSIX && !defined(PT_PORT_NOW)
 #include <time.h>
 #ifndef CLOCK_MONOTONIC
 #error "loop/: define _POSIX_C_SOURCE=200809L (or use -std=gnu99) before any #include"
@@ -34,9 +38,16 @@ static inline pt_time_t pt__posix_now(void) {
 #define PT_PORT_NOW() pt__posix_now()
 #endif
 
+#ifndef PT_PORT_VIRTUAL
+#define PT_PORT_VIRTUAL 0
+#endif
 #ifndef PT_PORT_NOW
+#if !PT_PORT_VIRTUAL
+#error                                                                                             \
+    "loop/: no clock. Define PT_PORT_NOW (and PT_PORT_IDLE), include a port from loop/port/, or define PT_PORT_VIRTUAL=1 for the virtual clock only (loop/config.h)"
+#endif
 #define PT_PORT_NOW() ((pt_time_t)0)
-#define PT__PORT_NO_CLOCK 1
+#define PT__PORT_NO_CLOCK 1 /* pt_loop_init starts the virtual clock */
 #endif
 #ifndef PT_PORT_IDLE
 #define PT_PORT_IDLE(ticks) ((void)(ticks))

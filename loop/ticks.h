@@ -1,5 +1,5 @@
 /*
- * loop/time.h - loop time: a 32-bit tick counter that may wrap.
+ * loop/ticks.h - loop time: a 32-bit tick counter that may wrap.
  *
  * The loop counts time in ticks of pt_time_t (uint32_t). On a POSIX host a
  * tick is a millisecond (the clock wraps after 49.7 days); on a board it is
@@ -8,8 +8,8 @@
  * across the wrap as long as no delay exceeds PT_TIME_MAX_DELAY ticks (about
  * 24.8 days at 1 ms): a longer delay is cut to PT_TIME_MAX_DELAY.
  */
-#ifndef PT_LOOP_TIME_H
-#define PT_LOOP_TIME_H
+#ifndef PT_LOOP_TICKS_H
+#define PT_LOOP_TICKS_H
 
 #include <stdint.h>
 
@@ -40,4 +40,4 @@ static inline pt_time_t pt_time_after(pt_time_t now, pt_time_t delay) {
     return (pt_time_t)(now + (delay > PT_TIME_MAX_DELAY ? PT_TIME_MAX_DELAY : delay));
 }
 
-#endif /* PT_LOOP_TIME_H */
+#endif /* PT_LOOP_TICKS_H */

@@ -8,56 +8,12 @@
 #include <stdint.h>
 
 #include "../pt/pt.h"
-#include "time.h"
+#include "backend.h"
+#include "config.h"
+#include "result.h"
+#include "ticks.h"
 
-/*
- * PT_LOOP_IO: 1 to wait on file descriptors with select() (the default on
- * a hosted POSIX system), 0 for the freestanding core, where the loop idles
- * through the port's hook instead (loop/port.h).
- */
-#ifndef PT_LOOP_IO
-#if defined(__unix__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__
-#define PT_LOOP_IO 1
-#else
-#define PT_LOOP_IO 0
-#endif
-#endif
-
-/*
- * What the core carries besides tasks, sleep, join and cancel. Each is 1
- * (the default) or 0; at 0 the core leaves out the code that serves it, and
- * the header that provides it refuses to compile:
- *   PT_LOOP_SYNC        waiter lists: events, semaphores, queues (sync.h)
- *   PT_LOOP_GROUPS      task groups (group.h)
- *   PT_LOOP_BACKGROUND  pt_spawn_background and its end-of-run cancel
- * Like every configuration macro here, each must have the same value in
- * every file of a program: a core compiled without PT_LOOP_SYNC cannot take
- * a task off a semaphore's list. The README's size report gives what each
- * costs in flash.
- */
-#ifndef PT_LOOP_SYNC
-#define PT_LOOP_SYNC 1
-#endif
-#ifndef PT_LOOP_GROUPS
-#define PT_LOOP_GROUPS 1
-#endif
-#ifndef PT_LOOP_BACKGROUND
-#define PT_LOOP_BACKGROUND 1
-#endif
-
-/*
- * Widths of the timer sequence number and heap index. On 64-bit hosts they
- * are 32 bits; elsewhere 16 bits, which bounds the timer heap to 65,535
- * entries (pt_loop_init refuses more) and keeps a task at 28 bytes on a
- * Cortex-M0. Define PT_LOOP_WIDE to 0 or 1 to choose.
- */
-#ifndef PT_LOOP_WIDE
-#if UINTPTR_MAX > 0xFFFFFFFFu
-#define PT_LOOP_WIDE 1
-#else
-#define PT_LOOP_WIDE 0
-#endif
-#endif
+/* The widths PT_LOOP_WIDE chooses (loop/config.h). */
 #if PT_LOOP_WIDE
 typedef uint32_t pt_seq_t;
 typedef uint32_t pt_index_t;
@@ -77,34 +33,6 @@ typedef uint16_t pt_index_t;
 #else
 #define PT__OUTLINE static inline
 #endif
-
-/* Results: what a wait ended with (read with pt_wait_result), and the
- * return values of loop functions. 0 is success; errors are negative. */
-enum {
-    PT_OK = 0,
-    PT_ETIMEDOUT = -1,  /* the wait's deadline passed first */
-    PT_ECANCELLED = -2, /* the awaited task was cancelled */
-    PT_EFULL = -3,      /* a bounded structure is full (timer heap, group) */
-    PT_EINVAL = -4,     /* a bad argument, e.g. a descriptor select() cannot hold */
-    PT_EBUSY = -5,      /* already awaited / already in use */
-    PT_EBADF = -6,      /* the descriptor was closed while waited on */
-    PT_EFAILED = -7,    /* a task of the group failed */
-    /* Sockets (loop/net.h): */
-    PT_ECLOSED = -8,   /* the peer closed the connection (EOF, EPIPE) */
-    PT_ERESET = -9,    /* the peer reset the connection (ECONNRESET) */
-    PT_EREFUSED = -10, /* nobody listens there (ECONNREFUSED) */
-    PT_EMFILE = -11,   /* out of descriptors (EMFILE, ENFILE, or >= FD_SETSIZE) */
-    PT_ESYS = -12      /* another system error: the socket's `err` has errno */
-};
-
-/* A short name for a result, for messages: "PT_ETIMEDOUT" and so on. */
-static inline const char *pt_strerror(int result) {
-    static const char *const names[] = {"PT_OK",      "PT_ETIMEDOUT", "PT_ECANCELLED", "PT_EFULL",
-                                        "PT_EINVAL",  "PT_EBUSY",     "PT_EBADF",      "PT_EFAILED",
-                                        "PT_ECLOSED", "PT_ERESET",    "PT_EREFUSED",   "PT_EMFILE",
-                                        "PT_ESYS"};
-    return result <= 0 && -result < (int)(sizeof names / sizeof names[0]) ? names[-result] : "?";
-}
 
 struct pt_loop;
 struct pt_task;
@@ -146,32 +74,6 @@ enum {
     PT__WAIT_GROUP = 4 /* a task group */
 };
 
-#if PT_LOOP_IO
-#include <sys/select.h>
-struct pt_io;
-/*
- * The select() back end's state (loop/io.h): the descriptor sets waited
- * on, kept from one poll to the next, and which wait each descriptor
- * belongs to, so that neither a poll nor a wake walks a list of waits.
- */
-struct pt__io_table {
-    fd_set rd, wr;
-    struct pt_io *rd_io[FD_SETSIZE], *wr_io[FD_SETSIZE];
-    int maxfd;      /* no descriptor above it is waited on (-1: none) */
-    unsigned count; /* waits registered */
-};
-
-static inline void pt__io_table_init(struct pt__io_table *t) {
-    int fd;
-    FD_ZERO(&t->rd);
-    FD_ZERO(&t->wr);
-    for (fd = 0; fd < FD_SETSIZE; fd++)
-        t->rd_io[fd] = t->wr_io[fd] = NULL;
-    t->maxfd = -1;
-    t->count = 0;
-}
-#endif
-
 /* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
  * of an event, semaphore or queue (loop/sync.h). */
 struct pt_waitq {
@@ -195,7 +97,7 @@ struct pt_loop {
     struct pt_task *background; /* background tasks, linked by awaiter */
 #endif
 #if PT_LOOP_IO
-    struct pt__io_table io; /* descriptor waits (loop/io.h) */
+    struct pt__backend io; /* the readiness back end's own (loop/backend.h) */
 #endif
 };
 

@@ -4,6 +4,7 @@
  * in .data, never in a common block), which cross/size_report.py reads with
  * <target>-nm -S.
  */
+#define PT_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
 #include "loop/core.h"
 
 char size_pt[sizeof(struct pt)] = {1};

@@ -23,7 +23,7 @@
  * count: from 64 kHz up to 16.384 MHz at 1 ms; outside what fits,
  * pt_port_start returns PT_EINVAL and leaves the timer off. The 32-bit tick
  * count wraps after 49.7 days at 1 ms; the loop's deadlines are wrap-safe
- * (loop/time.h). Idling may end one tick late, never early: a tick that
+ * (loop/ticks.h). Idling may end one tick late, never early: a tick that
  * comes between the loop's reading of the clock and its sleep is only seen
  * at the next tick. Any other interrupt also ends the idle.
  */

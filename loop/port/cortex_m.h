@@ -21,7 +21,7 @@
  * core_clock_hz / PT_TICKS_PER_SEC - 1 down to 0, a 24-bit field: if that
  * does not fit (above 16.7 GHz at 1 ms) pt_port_start returns PT_EINVAL
  * and leaves SysTick off. The 32-bit tick count wraps after 49.7 days at
- * 1 ms; the loop's deadlines are wrap-safe (loop/time.h). Idling may end
+ * 1 ms; the loop's deadlines are wrap-safe (loop/ticks.h). Idling may end
  * one tick late, never early: an interrupt that comes between the loop's
  * reading of the clock and its `wfi` is only seen at the next tick. Any
  * other interrupt also ends the idle; the loop then simply looks again.

@@ -1,9 +1,10 @@
 /*
  * tests/cross/loop_core.c - a program using the freestanding loop core (no
- * descriptors: PT_LOOP_IO is 0 without a hosted C library), compiled for
+ * descriptors: no readiness back end without a POSIX host), compiled for
  * the small targets by tests/cross/check.sh: ready queue, timer heap,
  * spawn, sleep, join, cancel, run, through the umbrella header.
  */
+#define PT_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
 #include "loop/loop.h"
 
 static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {

@@ -18,6 +18,7 @@ static inline void fz_on_run(struct pt_task *t);
 
 #include "loop/core.h"
 #include "loop/group.h"
+#include "loop/io.h"
 #include "loop/sync.h"
 
 #include "fz_prog.h"
@@ -405,6 +406,10 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
     pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
 #if FZ_IO
+    {
+        static union pt_io_slot slots[PT_IO_SLOTS(256)]; /* the pipe's descriptors are low */
+        pt_loop_io_table(&fz_I.loop, slots, sizeof slots / sizeof slots[0]);
+    }
     if (pipe(fz_I.pipe) != 0 || fcntl(fz_I.pipe[0], F_SETFL, O_NONBLOCK) != 0 ||
         fcntl(fz_I.pipe[1], F_SETFL, O_NONBLOCK) != 0) {
         perror("fuzz_loop: pipe");
@@ -413,11 +418,13 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
     if (setjmp(fz_I.out)) {
         close(fz_I.pipe[0]);
         close(fz_I.pipe[1]);
+        pt_loop_close(&fz_I.loop);
         return 1; /* a runaway: fz_I.fail says so */
     }
     fz_impl_main(pr, tr);
     close(fz_I.pipe[0]);
     close(fz_I.pipe[1]);
+    pt_loop_close(&fz_I.loop);
 #else
     if (setjmp(fz_I.out))
         return 1; /* a runaway: fz_I.fail says so */

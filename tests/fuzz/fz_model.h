@@ -63,7 +63,7 @@ static struct fz_model {
     int runaway;
 } fz_M;
 
-/* Wrap-safe tick arithmetic, as loop/time.h documents it. */
+/* Wrap-safe tick arithmetic, as loop/ticks.h documents it. */
 static inline int m_before(uint32_t a, uint32_t b) {
     return (uint32_t)(a - b) > M_MAX_DELAY;
 }

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "loop/config.h"
+
 #define FZ_MAXT 8    /* tasks in a program */
 #define FZ_MAXOPS 6  /* ops in one script */
 #define FZ_BUDGET 16 /* spawn attempts by ops: bounds re-spawn cycles */

@@ -163,7 +163,7 @@ DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
 
 def build(src_root, out, cc):
     cmd = [cc, "-std=c99", "-O1", "-g", "-w", "-fsanitize=address,undefined",
-           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_IO=1",
+           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_BACKEND=PT_BACKEND_SELECT",
            "-I", str(src_root), str(FUZZ), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode, r.stderr

@@ -1,0 +1,115 @@
+/*
+ * loop/backend.h - the seam between the core and the readiness back end:
+ * what a back end provides, and which one a program gets.
+ *
+ * PT_LOOP_BACKEND (loop/config.h) chooses one header of loop/backend/:
+ *   PT_BACKEND_SELECT  select.h  any POSIX host (the default there); a
+ *                                descriptor must be below FD_SETSIZE; the
+ *                                tables live in struct pt_loop (16 KiB on
+ *                                x86-64); the cost of a poll grows with the
+ *                                highest descriptor waited on
+ *   PT_BACKEND_POLL    poll.h    any POSIX host; no FD_SETSIZE: descriptors
+ *                                below the size of a table the caller owns;
+ *                                the cost grows with the descriptors waited on
+ *   PT_BACKEND_EPOLL   epoll.h   Linux; a caller-owned table as for poll;
+ *                                the cost grows with the descriptors that are
+ *                                ready, not with those waited on
+ *   PT_BACKEND_NONE    (none)    no descriptors: the core idles through
+ *                                PT_PORT_IDLE (a board)
+ * A back end the platform lacks stops the build with an #error.
+ *
+ * The interface, every function private (pt__), each back end's state in
+ * its own struct pt__backend, a member of struct pt_loop that only the back
+ * end reads:
+ *
+ *   union pt_io_slot                   one cell of the caller-owned table
+ *   PT_IO_SLOTS(n)                     cells for descriptors 0..n-1
+ *   int  pt__backend_init(b)           PT_OK, or an error value
+ *   void pt__backend_close(b)          release what init took
+ *   int  pt__backend_table(b, s, n)    adopt the cells s[0..n-1]
+ *   unsigned pt__backend_waits(b)      waits registered
+ *   int  pt__backend_holds(b, fd)      nonzero if fd can be waited on
+ *   int  pt__backend_watch(b, io)      register io: PT_OK, PT_EINVAL (a
+ *                                      descriptor it cannot hold), PT_EBUSY
+ *                                      (another wait for the same), PT_EBADF
+ *   void pt__backend_unwatch(b, io)    drop io (it is registered)
+ *   int  pt__backend_poll(l, b, now, timeout)
+ *                                      wait up to `timeout` ticks from `now`
+ *                                      (0: not at all, PT_FOREVER: no limit);
+ *                                      for each ready wait set io->revents and
+ *                                      call pt__io_ready; return how many
+ *   void pt__backend_forget(l, b, fd)  end the waits on fd with PT_EBADF
+ *
+ * pt__io_ready takes the wait off (through pt__backend_unwatch, while the
+ * back end is in its poll: a back end's scan must allow that) and makes
+ * its task ready with the result given.
+ */
+#ifndef PT_LOOP_BACKEND_H
+#define PT_LOOP_BACKEND_H
+
+#include "config.h"
+#include "port.h"
+#include "result.h"
+
+#if PT_LOOP_IO
+
+#include <stddef.h>
+
+#define PT_READABLE 0x01u
+#define PT_WRITABLE 0x02u
+
+struct pt_loop;
+struct pt_task;
+
+/* One descriptor wait: caller-owned, typically beside the task's state. */
+struct pt_io {
+    struct pt_task *task;
+    int fd;
+    unsigned char events;  /* PT_READABLE | PT_WRITABLE asked for */
+    unsigned char revents; /* what was found ready */
+};
+
+/* The core's side (loop/core.h): io is ready; wake its task with result. */
+static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result);
+
+/*
+ * Microseconds from now until tick `end` is due. With the POSIX clock this
+ * comes from one precise reading and aims at the middle of the deadline's
+ * millisecond: deadlines count from the start's whole millisecond, so a
+ * back end that can wait to the microsecond keeps a sleep within +-0.5 ms
+ * of its length in real time.
+ */
+static inline uint64_t pt__wait_us(pt_time_t end) {
+#ifdef PT__PORT_POSIX_CLOCK
+    uint64_t now_us = pt__posix_now_us();
+    pt_time_t left = pt_time_until((pt_time_t)(now_us / 1000u), end);
+    return left ? (uint64_t)left * 1000u - now_us % 1000u + 500u : 0;
+#else
+    return (uint64_t)pt_time_until(PT_PORT_NOW(), end) * 1000000u / PT_TICKS_PER_SEC;
+#endif
+}
+
+/* The same as a poll()/epoll_wait() timeout: whole milliseconds, rounded
+ * up (never early), -1 for none. */
+static inline int pt__wait_ms(pt_time_t now, pt_time_t timeout) {
+    uint64_t ms;
+    if (timeout == PT_FOREVER)
+        return -1;
+    if (timeout == 0)
+        return 0;
+    ms = (pt__wait_us((pt_time_t)(now + timeout)) + 999u) / 1000u;
+    return ms > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)ms;
+}
+
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#include "backend/select.h"
+#elif PT_LOOP_BACKEND == PT_BACKEND_POLL
+#include "backend/poll.h"
+#elif PT_LOOP_BACKEND == PT_BACKEND_EPOLL
+#include "backend/epoll.h"
+#else
+#error "PT_LOOP_BACKEND: PT_BACKEND_NONE, _SELECT, _POLL or _EPOLL (loop/config.h)"
+#endif
+
+#endif /* PT_LOOP_IO */
+#endif /* PT_LOOP_BACKEND_H */

@@ -1,0 +1,193 @@
+/*
+ * loop/backend/epoll.h - the epoll back end (Linux). See loop/backend.h.
+ *
+ * Descriptors 0..n-1 can be waited on, n the size of a table the caller
+ * owns (pt_loop_io_table; PT_EINVAL beyond it, and for every wait without
+ * one). The table's PT_IO_SLOTS(n) cells hold rd[fd] and wr[fd], the waits
+ * for reading and writing fd, and whether fd was ever added to the epoll
+ * set. A poll costs in proportion to the descriptors that are ready, at
+ * most PT_EPOLL_BATCH of them per iteration (struct pt_loop holds that many
+ * events; the rest are seen at the next iteration), not to those waited on.
+ *
+ * Each wait arms its descriptor once (EPOLL_CTL_MOD, or _ADD the first
+ * time, also after a close made the kernel drop it) with EPOLLONESHOT: an
+ * event is reported once per arming, so a wait that ended without one
+ * (timeout, cancel) costs no system call, and a descriptor nobody waits on
+ * stays silent. A descriptor still waited on in the other direction is
+ * armed again after an event. The timeout is in whole milliseconds, rounded
+ * up: a sleep may end up to 1 ms late, never early.
+ *
+ * Limits: a descriptor that epoll cannot wait on (a regular file) is
+ * refused with PT_EINVAL; a descriptor closed before its wait starts gives
+ * PT_EBADF. One closed while a task waits on it is dropped by the kernel
+ * without an event: close it with pt_io_close (loop/io.h), which ends the
+ * waits with PT_EBADF, or the wait lasts until its timeout.
+ */
+#ifndef PT_LOOP_BACKEND_EPOLL_H
+#define PT_LOOP_BACKEND_EPOLL_H
+
+#if !defined(__linux__)
+#error "PT_BACKEND_EPOLL needs Linux (loop/config.h)"
+#endif
+
+#include <errno.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+union pt_io_slot {
+    struct pt_io *io;
+    size_t added;
+};
+#define PT_IO_SLOTS(n) (3u * (size_t)(n))
+
+struct pt__backend {
+    int epfd;
+    unsigned waits;
+    union pt_io_slot *cells;
+    size_t cap;
+    struct epoll_event ev[PT_EPOLL_BATCH];
+};
+
+#define PT__EPOLL_RD(b, fd) ((b)->cells[(size_t)(fd)].io)
+#define PT__EPOLL_WR(b, fd) ((b)->cells[(b)->cap + (size_t)(fd)].io)
+#define PT__EPOLL_ADDED(b, fd) ((b)->cells[2u * (b)->cap + (size_t)(fd)].added)
+
+static inline int pt__backend_init(struct pt__backend *b) {
+    b->waits = 0;
+    b->cells = NULL;
+    b->cap = 0;
+    b->epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (b->epfd >= 0)
+        return PT_OK;
+    return errno == EMFILE || errno == ENFILE ? PT_EMFILE : PT_ESYS;
+}
+
+static inline void pt__backend_close(struct pt__backend *b) {
+    if (b->epfd >= 0)
+        close(b->epfd);
+    b->epfd = -1;
+}
+
+static inline int pt__backend_table(struct pt__backend *b, union pt_io_slot *s, size_t n) {
+    size_t fd;
+    if (b->waits)
+        return PT_EBUSY;
+    b->cells = s;
+    b->cap = n / 3u;
+    for (fd = 0; fd < b->cap; fd++) {
+        PT__EPOLL_RD(b, fd) = PT__EPOLL_WR(b, fd) = NULL;
+        PT__EPOLL_ADDED(b, fd) = 0;
+    }
+    return PT_OK;
+}
+
+static inline unsigned pt__backend_waits(const struct pt__backend *b) {
+    return b->waits;
+}
+
+/* Arm fd for the waits it has: 0, or errno. */
+static inline int pt__epoll_arm(struct pt__backend *b, int fd) {
+    struct epoll_event e;
+    e.events =
+        EPOLLONESHOT | (PT__EPOLL_RD(b, fd) ? EPOLLIN : 0u) | (PT__EPOLL_WR(b, fd) ? EPOLLOUT : 0u);
+    e.data.u64 = 0;
+    e.data.fd = fd;
+    if (PT__EPOLL_ADDED(b, fd) && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0)
+        return 0;
+    if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &e) == 0 ||
+        (errno == EEXIST && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0)) {
+        PT__EPOLL_ADDED(b, fd) = 1;
+        return 0;
+    }
+    return errno;
+}
+
+static inline int pt__backend_holds(const struct pt__backend *b, int fd) {
+    return fd >= 0 && (size_t)fd < b->cap;
+}
+
+static inline int pt__backend_watch(struct pt__backend *b, struct pt_io *io) {
+    int fd = io->fd, e;
+    if (fd < 0 || (size_t)fd >= b->cap)
+        return PT_EINVAL;
+    if (((io->events & PT_READABLE) && PT__EPOLL_RD(b, fd)) ||
+        ((io->events & PT_WRITABLE) && PT__EPOLL_WR(b, fd)))
+        return PT_EBUSY;
+    if (io->events & PT_READABLE)
+        PT__EPOLL_RD(b, fd) = io;
+    if (io->events & PT_WRITABLE)
+        PT__EPOLL_WR(b, fd) = io;
+    e = pt__epoll_arm(b, fd);
+    if (e != 0) { /* as it was */
+        if (PT__EPOLL_RD(b, fd) == io)
+            PT__EPOLL_RD(b, fd) = NULL;
+        if (PT__EPOLL_WR(b, fd) == io)
+            PT__EPOLL_WR(b, fd) = NULL;
+        return e == EBADF ? PT_EBADF : e == EPERM ? PT_EINVAL : PT_ESYS;
+    }
+    b->waits++;
+    return PT_OK;
+}
+
+/* (The arming stays: one-shot, it reports at most one event, ignored if
+ * nobody waits then.) */
+static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) {
+    if ((io->events & PT_READABLE) && PT__EPOLL_RD(b, io->fd) == io)
+        PT__EPOLL_RD(b, io->fd) = NULL;
+    if ((io->events & PT_WRITABLE) && PT__EPOLL_WR(b, io->fd) == io)
+        PT__EPOLL_WR(b, io->fd) = NULL;
+    b->waits--;
+}
+
+/* End fd's waits that `re` concerns with `result`; how many ended. */
+static inline int pt__epoll_end(struct pt_loop *l, struct pt__backend *b, int fd, unsigned re,
+                                int result) {
+    struct pt_io *r = PT__EPOLL_RD(b, fd), *w = PT__EPOLL_WR(b, fd);
+    int woke = 0;
+    if (r && (re & (EPOLLIN | EPOLLHUP | EPOLLERR))) {
+        r->revents |= result == PT_OK ? PT_READABLE : 0;
+        pt__io_ready(l, r, result);
+        woke++;
+    }
+    if (w && (re & (EPOLLOUT | EPOLLHUP | EPOLLERR))) {
+        w->revents |= result == PT_OK ? PT_WRITABLE : 0;
+        if (w != r) {
+            pt__io_ready(l, w, result);
+            woke++;
+        }
+    }
+    return woke;
+}
+
+static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
+    if (fd < 0 || (size_t)fd >= b->cap)
+        return;
+    (void)pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
+    if (PT__EPOLL_ADDED(b, fd))
+        (void)epoll_ctl(b->epfd, EPOLL_CTL_DEL, fd, NULL);
+    PT__EPOLL_ADDED(b, fd) = 0;
+}
+
+static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
+                                   pt_time_t timeout) {
+    int n, i, woke = 0;
+    for (;;) { /* EINTR: again, with the time that is left */
+        n = epoll_wait(b->epfd, b->ev, PT_EPOLL_BATCH, pt__wait_ms(now, timeout));
+        if (n >= 0)
+            break;
+        if (errno != EINTR)
+            return 0; /* try again next iteration */
+    }
+    for (i = 0; i < n; i++) {
+        int fd = b->ev[i].data.fd;
+        if ((size_t)fd >= b->cap)
+            continue;
+        woke += pt__epoll_end(l, b, fd, b->ev[i].events, PT_OK);
+        /* The other direction still waits: arm it again (closed: end it). */
+        if ((PT__EPOLL_RD(b, fd) || PT__EPOLL_WR(b, fd)) && pt__epoll_arm(b, fd) != 0)
+            woke += pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
+    }
+    return woke;
+}
+
+#endif /* PT_LOOP_BACKEND_EPOLL_H */

@@ -1,0 +1,129 @@
+/*
+ * loop/config.h - COMPILE-TIME OPTIONS: every configuration macro of pt/ and
+ * loop/, its default, and where it must be set. Define any of them (-D on
+ * the command line, or #define before the first #include of the library).
+ * Each must have the same value in every file of a program: the structures
+ * and the code that walks them change with them.
+ *
+ *   macro                   default                  what it chooses
+ *   ---------------------   ----------------------   -----------------------------------
+ *   PT_LC_ADDRLABELS        0                        resume points: 0 switch/case (any
+ *                                                    C99), 1 GCC/Clang labels as values
+ *                                                    (pt/lc.h)
+ *   PT_LC_NO_COUNTER        0                        1: name resume points by __LINE__
+ *                                                    even where __COUNTER__ exists
+ *   PT_LOOP_BACKEND         PT_BACKEND_SELECT on a   how the loop waits for descriptors
+ *                           POSIX host, else         (loop/backend.h): PT_BACKEND_NONE,
+ *                           PT_BACKEND_NONE          _SELECT, _POLL, _EPOLL (Linux)
+ *   PT_LOOP_SYNC            1                        events, semaphores, queues (sync.h)
+ *   PT_LOOP_GROUPS          1                        task groups (group.h)
+ *   PT_LOOP_BACKGROUND      1                        pt_spawn_background
+ *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) timer
+ *                           bit, else 0              sequence numbers and heap indices
+ *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
+ *   PT_TICKS_PER_SEC        1000                     what a tick is (loop/ticks.h)
+ *   PT_PORT_NOW()           CLOCK_MONOTONIC in ms    the clock, in ticks (loop/port.h)
+ *                           on a POSIX host
+ *   PT_PORT_IDLE(ticks)     nothing                  how to idle without a back end
+ *   PT_PORT_VIRTUAL         0                        1: no clock; the loop runs on its
+ *                                                    virtual clock only
+ *   PT_EPOLL_BATCH          32                       readiness events one epoll_wait
+ *                                                    takes (struct pt_loop holds them)
+ *   PT_ACCEPT_BATCH         64                       accepts in a row before one
+ *                                                    iteration of the loop (net.h)
+ *   PT_ACCEPT_BACKOFF_MIN   PT_MS(10)                out of descriptors, first wait
+ *   PT_ACCEPT_BACKOFF_MAX   PT_MS(1000)              ... doubling up to this
+ *
+ * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
+ * PT_POSIX (1 on a POSIX host: a hosted C library whose <unistd.h> says
+ * _POSIX_VERSION >= 200112L), pt_seq_t / pt_index_t / PT_INDEX_MAX.
+ *
+ * On a POSIX host define _POSIX_C_SOURCE=200809L (or build with -std=gnu99)
+ * before any #include. A loop must have a clock: where none is known (not
+ * POSIX, no PT_PORT_NOW, no port header from loop/port/) the build stops
+ * with an #error unless PT_PORT_VIRTUAL is 1, which makes every loop run
+ * on its virtual clock from pt_loop_init.
+ */
+#ifndef PT_LOOP_CONFIG_H
+#define PT_LOOP_CONFIG_H
+
+#include <stdint.h>
+
+/* ---- the platform ------------------------------------------------------ */
+
+/* POSIX: decided by <unistd.h>'s _POSIX_VERSION (macOS compilers, for one,
+ * do not define __unix__), and only in a hosted build: a freestanding one
+ * has no system calls. 200112L is the first POSIX with a monotonic clock
+ * and poll() in the base; newlib's <unistd.h> (a board's C library) says
+ * 199009L and is rightly not POSIX here. */
+#ifndef PT_POSIX
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__
+#if defined(__has_include)
+#if __has_include(<unistd.h>)
+#define PT__HAS_UNISTD 1
+#endif
+#elif defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
+#define PT__HAS_UNISTD 1
+#endif
+#endif
+#if defined(PT__HAS_UNISTD)
+#include <unistd.h>
+#if defined(_POSIX_VERSION) && _POSIX_VERSION >= 200112L
+#define PT_POSIX 1
+#endif
+#endif
+#ifndef PT_POSIX
+#define PT_POSIX 0
+#endif
+#endif
+
+/* ---- the readiness back end (loop/backend.h) --------------------------- */
+
+#define PT_BACKEND_NONE 0   /* no descriptors: idle through PT_PORT_IDLE */
+#define PT_BACKEND_SELECT 1 /* select(): any POSIX; descriptors < FD_SETSIZE */
+#define PT_BACKEND_POLL 2   /* poll(): any POSIX; no descriptor limit */
+#define PT_BACKEND_EPOLL 3  /* epoll: Linux; cost by the ready, not the watched */
+
+#ifdef PT_LOOP_IO
+#error "PT_LOOP_IO is derived from PT_LOOP_BACKEND: set that instead (loop/config.h)"
+#endif
+#ifndef PT_LOOP_BACKEND
+#if PT_POSIX
+#define PT_LOOP_BACKEND PT_BACKEND_SELECT
+#else
+#define PT_LOOP_BACKEND PT_BACKEND_NONE
+#endif
+#endif
+#define PT_LOOP_IO (PT_LOOP_BACKEND != PT_BACKEND_NONE)
+
+#ifndef PT_EPOLL_BATCH
+#define PT_EPOLL_BATCH 32
+#endif
+
+/* ---- what the core carries --------------------------------------------- */
+
+/* Each is 1 (the default) or 0; at 0 the core leaves out the code that
+ * serves it, and the header that provides it refuses to compile. The
+ * README's size report gives what each costs in flash. */
+#ifndef PT_LOOP_SYNC
+#define PT_LOOP_SYNC 1
+#endif
+#ifndef PT_LOOP_GROUPS
+#define PT_LOOP_GROUPS 1
+#endif
+#ifndef PT_LOOP_BACKGROUND
+#define PT_LOOP_BACKGROUND 1
+#endif
+
+/* Widths of the timer sequence number and heap index: 32 bits on 64-bit
+ * hosts, else 16 bits, which bounds the timer heap to 65,535 entries
+ * (pt_loop_init refuses more) and keeps a task small on a Cortex-M0. */
+#ifndef PT_LOOP_WIDE
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define PT_LOOP_WIDE 1
+#else
+#define PT_LOOP_WIDE 0
+#endif
+#endif
+
+#endif /* PT_LOOP_CONFIG_H */
