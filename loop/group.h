@@ -93,6 +93,8 @@ static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct p
 }
 
 /*
+ * int PT_GROUP_WAIT(struct pt_group *g, pt_time_t timeout)
+ *   -> PT_OK | PT_EFAILED | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
  * Wait until every member has finished (at once if none is pending). A
  * group remembers a failure: once a member failed, every later wait on it
  * gives PT_EFAILED. Result: PT_OK, PT_EFAILED (a

@@ -115,7 +115,9 @@ static inline int pt__wakeup_drain(struct pt_wakeup *w) {
     return any;
 }
 
-/* Wait until signalled (result PT_OK) or the timeout passes. */
+/* int PT_WAKEUP_WAIT(struct pt_wakeup *w, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EFULL
+ * Wait until signalled, or the timeout passes. */
 #define PT_WAKEUP_WAIT(w, timeout)                                                                 \
     do {                                                                                           \
         if (!pt__wakeup_drain(w)) {                                                                \

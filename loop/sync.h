@@ -84,6 +84,9 @@ static inline void pt_event_clear(struct pt_event *e) {
     e->set = 0;
 }
 
+/* int PT_EVENT_WAIT(struct pt_event *e, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+ * Wait until e is set (at once if it is). */
 #define PT_EVENT_WAIT(e, timeout) PT__WAIT_UNTIL_TRUE((e)->set, &(e)->waiters, (timeout))
 
 /* ---- counting semaphore ------------------------------------------------ */
@@ -111,6 +114,9 @@ static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *
     pt__waitq_wake_one(l, &s->waiters);
 }
 
+/* int PT_SEMAPHORE_ACQUIRE(struct pt_semaphore *s, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+ * Wait until a unit is free, then take it. */
 #define PT_SEMAPHORE_ACQUIRE(s, timeout)                                                           \
     PT__WAIT_UNTIL_TRUE(pt_semaphore_try(s), &(s)->waiters, (timeout))
 
@@ -151,10 +157,14 @@ static inline int pt_queue_try_get(struct pt_loop *l, struct pt_queue *q, pt_val
     return 1;
 }
 
-/* Wait for room, then put v. v is evaluated again on every try. */
+/* int PT_QUEUE_PUT(struct pt_queue *q, pt_value v, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+ * Wait for room, then put v. v is evaluated again on every try. */
 #define PT_QUEUE_PUT(q, v, timeout)                                                                \
     PT__WAIT_UNTIL_TRUE(pt_queue_try_put(pt__loop, (q), (v)), &(q)->putters, (timeout))
-/* Wait for a value, then store it in *dst (which must outlive the wait). */
+/* int PT_QUEUE_GET(struct pt_queue *q, pt_value *dst, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+ * Wait for a value, then store it in *dst (which must outlive the wait). */
 #define PT_QUEUE_GET(q, dst, timeout)                                                              \
     PT__WAIT_UNTIL_TRUE(pt_queue_try_get(pt__loop, (q), (dst)), &(q)->getters, (timeout))
 
