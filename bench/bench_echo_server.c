@@ -1,29 +1,35 @@
 /*
  * bench/bench_echo_server.c - ptloop's server of workload W6 (TCP echo
- * ping-pong, bench/WORKLOADS.md): one thread, one loop, the select()
- * back end.
+ * ping-pong, bench/WORKLOADS.md): one thread, one loop, on the readiness
+ * back end PT_LOOP_BACKEND chooses (loop/config.h; select() by default).
+ * meson builds it once per back end: bench_echo_server (select),
+ * bench_echo_server-poll and bench_echo_server-epoll.
  *
  *   bench_echo_server <port> <max seconds> [<max connections>]
  *
- * Listens on 127.0.0.1:<port> (backlog 4096), prints READY, and echoes every
- * byte as soon as it is read: each connection is a task doing PT_SOCK_READ
- * into its own 16 KiB buffer, then PT_SOCK_WRITE of what came. Accepted
- * sockets get TCP_NODELAY. Storage is caller-owned and static, as a ptloop
- * user's would be: connection slots (tasks, sockets, buffers), reused as
- * connections come and go; nothing is allocated per connection or per
- * request. Exits after <max seconds> or on SIGTERM (a self-pipe wakes the
- * loop: pt_wakeup).
+ * Listens on 127.0.0.1:<port> (backlog 4096), prints READY (with the back
+ * end's name), and echoes every byte as soon as it is read: each connection
+ * is a task doing PT_SOCK_READ into its own BUF_SIZE (4 KiB) buffer, then
+ * PT_SOCK_WRITE of what came. Accepted sockets get TCP_NODELAY. Storage is
+ * caller-owned and static, as a ptloop user's would be: connection slots
+ * (tasks, sockets, buffers) reused as connections come and go, and for poll
+ * and epoll the back end's descriptor table; nothing is allocated per
+ * connection or per request. Exits after <max seconds> or on SIGTERM (a
+ * self-pipe wakes the loop: pt_wakeup), closing the loop (pt_loop_close).
  *
- * Slots: as many descriptors as the back end can still hold once the
- * server's own are open (BENCH_MAX_FD, FD_SETSIZE for select(): 1,018 with
- * stdio, the wakeup pipe and the listener), or <max connections> if fewer.
- * With every slot busy the acceptor waits FULL_WAIT for one to free (the
- * connections wait in the backlog meanwhile); if none does, it accepts one
- * and closes it at once, so a client beyond the limit is refused rather
- * than left hanging. Refused accepts are counted: PT_EMFILE (the system or
- * the back end is out of descriptors) and "full" (no slot). At exit it
- * prints a STATS line: accepted, refused_emfile, refused_full, slots and
- * the most connections open at once.
+ * Slots: as many descriptors as the back end can hold and the process may
+ * have (its RLIMIT_NOFILE, raised to the hard limit), less those the server
+ * holds itself (stdio, the wakeup pipe, epoll's descriptor, the listener),
+ * or <max connections> if fewer. What the back end can hold is BENCH_MAX_FD:
+ * FD_SETSIZE for select() (1,018 slots with the server's own descriptors),
+ * 16,384 for poll and epoll, the size of their static table. With every
+ * slot busy the acceptor waits FULL_WAIT for one to free (the connections
+ * wait in the backlog meanwhile); if none does, it accepts one and closes
+ * it at once, so a client beyond the limit is refused rather than left
+ * hanging. Refused accepts are counted: PT_EMFILE (the system or the back
+ * end is out of descriptors) and "full" (no slot). At exit it prints a
+ * STATS line: accepted, refused_emfile, refused_full, slots and the most
+ * connections open at once.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -33,13 +39,29 @@
 #include "loop/loop.h"
 #include "net_common.h"
 
+#if !PT_LOOP_IO
+#error "bench_echo_server needs a readiness back end (PT_LOOP_BACKEND)"
+#endif
+
 /* The descriptors the back end can hold: select() takes those below
- * FD_SETSIZE. A back end without that bound (poll, epoll) sets its own. */
+ * FD_SETSIZE; poll and epoll those below the size of the table given to
+ * them (io_table below). */
 #ifndef BENCH_MAX_FD
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
 #define BENCH_MAX_FD FD_SETSIZE
+#else
+#define BENCH_MAX_FD 16384
+#endif
+#endif
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT && BENCH_MAX_FD > FD_SETSIZE
+#error "BENCH_MAX_FD: select() holds descriptors below FD_SETSIZE only"
 #endif
 #define MAX_CONN BENCH_MAX_FD /* static slots; fewer are used, see main */
-#define BUF_SIZE 16384
+/* W6's messages are 64 bytes; 4 KiB keeps 16,384 slots at 66 MiB of
+ * (mostly untouched) static memory. The soak's long lines come in pieces. */
+#ifndef BUF_SIZE
+#define BUF_SIZE 4096
+#endif
 #define FULL_WAIT PT_MS(500) /* all slots busy: how long a client may wait */
 
 struct conn {
@@ -50,10 +72,32 @@ struct conn {
 };
 
 static struct conn conns[MAX_CONN];
+/* poll's and epoll's table for descriptors 0..BENCH_MAX_FD-1 (select needs
+ * none: PT_IO_SLOTS is 1 there). */
+static union pt_io_slot io_table[PT_IO_SLOTS(BENCH_MAX_FD)];
+/* Slots used before and free again (reused first, last freed first), then
+ * conns[n_fresh..]: never used, so never touched (the memory of 16,384
+ * slots becomes resident only as far as connections reach). The semaphore
+ * free_slots keeps the slots in use within `slots` (main). */
 static struct conn *free_list;
+static int n_fresh;
 static struct pt_semaphore free_slots;
 static struct pt_wakeup term;
 static unsigned long n_accepted, n_emfile, n_full, n_open, n_open_max;
+
+static struct conn *slot_take(void) {
+    struct conn *c = free_list;
+    if (c)
+        free_list = c->next_free;
+    else
+        c = &conns[n_fresh++];
+    return c;
+}
+
+static void slot_give(struct conn *c) {
+    c->next_free = free_list;
+    free_list = c;
+}
 
 static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     struct conn *c = (struct conn *)task;
@@ -69,8 +113,7 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_CLEANUP();
     pt_sock_close(&c->sock);
     n_open--;
-    c->next_free = free_list;
-    free_list = c;
+    slot_give(c);
     pt_semaphore_release(loop, &free_slots);
     PT_TASK_END();
 }
@@ -100,13 +143,11 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
             }
             continue;
         }
-        a->c = free_list;
-        free_list = a->c->next_free;
+        a->c = slot_take();
         pt_sock_init(&a->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
-            a->c->next_free = free_list;
-            free_list = a->c;
+            slot_give(a->c);
             pt_semaphore_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE) {
                 n_emfile++;
@@ -153,7 +194,9 @@ int main(int argc, char **argv) {
     long port = argc == 3 || argc == 4 ? strtol(argv[1], NULL, 10) : -1;
     long secs = argc == 3 || argc == 4 ? strtol(argv[2], NULL, 10) : -1;
     long max_conn = argc == 4 ? strtol(argv[3], NULL, 10) : MAX_CONN;
-    int i, rc, first_free, slots;
+    struct rlimit rl;
+    long max_fd = BENCH_MAX_FD;
+    int rc, first_free, slots;
 
     if (port < 0 || port > 65535 || secs <= 0 || max_conn <= 0 ||
         pt_addr_ip(&addr, "127.0.0.1", (unsigned)port)) {
@@ -161,7 +204,15 @@ int main(int argc, char **argv) {
         return 2;
     }
     net_raise_nofile();
-    (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur < (rlim_t)max_fd)
+        max_fd = (long)rl.rlim_cur; /* the descriptors the process may have */
+    rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    if (rc != PT_OK) {
+        fprintf(stderr, "pt_loop_init: %s\n", pt_strerror(rc));
+        return 1;
+    }
+    (void)pt_loop_io_table(&loop, io_table, sizeof io_table / sizeof io_table[0]);
     if (pt_wakeup_init(&term) != PT_OK) {
         perror("pipe");
         return 1;
@@ -182,21 +233,19 @@ int main(int argc, char **argv) {
     first_free = fcntl(acc.listener.fd, F_DUPFD, 0);
     if (first_free >= 0)
         close(first_free);
-    slots = first_free >= 0 && first_free < BENCH_MAX_FD ? BENCH_MAX_FD - first_free : 0;
+    slots = first_free >= 0 && first_free < max_fd ? (int)(max_fd - first_free) : 0;
     if (slots > max_conn)
         slots = (int)max_conn;
-    for (i = slots - 1; i >= 0; i--) {
-        conns[i].next_free = free_list;
-        free_list = &conns[i];
-    }
     pt_semaphore_init(&free_slots, (unsigned)slots);
     life.ms = (pt_time_t)(secs * 1000);
     (void)pt_spawn(&loop, &life.task, lifetime_run);
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
-    printf("READY bench_echo_server 127.0.0.1:%ld ptloop select() slots=%d\n", port, slots);
+    printf("READY bench_echo_server 127.0.0.1:%ld ptloop backend=%s slots=%d max_fd=%ld\n", port,
+           PT_LOOP_BACKEND_NAME, slots, max_fd);
     fflush(stdout);
     rc = pt_loop_run(&loop);
     pt_wakeup_close(&term);
+    pt_loop_close(&loop);
     printf("STATS bench_echo_server accepted=%lu refused_emfile=%lu refused_full=%lu slots=%d "
            "max_open=%lu\n",
            n_accepted, n_emfile, n_full, slots, n_open_max);

@@ -17,8 +17,9 @@
  * Every message carries its connection and sequence number, so every byte
  * echoed is checked against what was sent: a wrong, extra or missing byte,
  * or a connection the server closes, prints INVALID and exits 1. Exits 1
- * without figures if connecting and the first round trips take over 10 s.
- * Linux only (epoll).
+ * without figures if connecting and the first round trips take over 10 s,
+ * or at once if the descriptor limit, raised to the hard limit, cannot
+ * hold C connections. Linux only (epoll).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -198,7 +199,21 @@ int main(int argc, char **argv) {
         pid = (long)checked_arg(argv[5], "server pid", 1, 1u << 30);
     snprintf(g_workload, sizeof g_workload, "W6.c%lu", (unsigned long)nconn);
 
+    /* C sockets, the epoll descriptor and stdio: say so if the limit,
+     * raised to the hard one, cannot hold them (rather than fail half-way
+     * through connecting). */
     net_raise_nofile();
+    {
+        struct rlimit rl;
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+            rl.rlim_cur < (rlim_t)nconn + 8) {
+            fprintf(stderr,
+                    "echo_client: C=%lu needs %lu descriptors; RLIMIT_NOFILE is %lu (hard %lu)\n",
+                    (unsigned long)nconn, (unsigned long)nconn + 8, (unsigned long)rl.rlim_cur,
+                    (unsigned long)rl.rlim_max);
+            return 1;
+        }
+    }
     g_conns = calloc(nconn, sizeof *g_conns);
     g_epfd = epoll_create1(0);
     if (!g_conns || g_epfd < 0)

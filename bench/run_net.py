@@ -5,25 +5,35 @@ anchors, and print one Markdown table with ratios to libuv.
 
     meson setup /tmp/benchrel --buildtype=release && meson compile -C /tmp/benchrel
     python3 bench/run_net.py --build /tmp/benchrel [--runs 3] [--only W6|W7]
+        [--conns 1,100,1000] [--anchors ptloop,ptloop-poll,ptloop-epoll,...]
 
 W6 measures the server: for each anchor's echo server, started fresh on a
 free port, after its READY line: one untimed warm-up (echo_client C=100 for
-1 s), then echo_client with C=1, 100 and 1000, --seconds each (default 5),
-against the same server process, given its pid for the CPU figures; then
-SIGTERM. W7 measures the client: each anchor's client runs against a fresh
-delay_server. The load client and the delay server are common (plain C,
-epoll: <build>/bench/echo_client and delay_server). Per anchor:
+1 s), then echo_client with each C of --conns (default 1, 100 and 1000; ids
+W6.c<C>), --seconds each (default 5), against the same server process,
+given its pid for the CPU figures; then SIGTERM. W7 measures the client:
+each anchor's client runs against a fresh delay_server. The load client and
+the delay server are common (plain C, epoll: <build>/bench/echo_client and
+delay_server). Per anchor:
 
-  anchor   W6 server                          W7 client
-  ptloop   <build>/bench/bench_echo_server    <build>/bench/bench_delay_client
-  libuv    <build>/bench/uv_echo_server       <build>/bench/uv_delay_client
-  asyncio  <python> bench/asyncio_net.py echo-server / delay-client
-  uvloop   <python> bench/asyncio_net.py --uvloop echo-server / delay-client
+  anchor        W6 server                                W7 client
+  ptloop        <build>/bench/bench_echo_server (select)  <build>/bench/bench_delay_client
+  ptloop-poll   <build>/bench/bench_echo_server-poll      -
+  ptloop-epoll  <build>/bench/bench_echo_server-epoll     -
+  libuv         <build>/bench/uv_echo_server              <build>/bench/uv_delay_client
+  asyncio       <python> bench/asyncio_net.py echo-server / delay-client
+  uvloop        <python> bench/asyncio_net.py --uvloop echo-server / delay-client
 
-A program that is not built is skipped, with a note. <python> is
-/usr/bin/python3 (Debian's, which has python3-uvloop) unless --python says
-otherwise. Every process is fresh and gets the hard RLIMIT_NOFILE as its
-soft limit. --runs times (default 1; W6/W7 are slow, 3 is better),
+ptloop-poll and ptloop-epoll are ptloop's W6 server on its other readiness
+back ends (W6 only). A program that is not built is skipped, with a note,
+and so is a C beyond the slots a server's READY line announces (select's
+server holds about 1,000 connections). <python> is /usr/bin/python3
+(Debian's, which has python3-uvloop) unless --python says otherwise.
+
+Every process is fresh and gets the hard RLIMIT_NOFILE as its soft limit;
+the output says whether that raises it, and a C the hard limit cannot hold
+(client and server each need C descriptors and a few) is refused before
+anything runs. --runs times (default 1; W6/W7 are slow, 3 is better),
 interleaved over the anchors; a cell is the median (min-max). A run that
 prints INVALID (wrong bytes, a wrong response) makes its cell INVALID, one
 that fails otherwise FAILED, and this script exits 1 after printing the
@@ -46,10 +56,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from run_table import RESULT_RE, first_line, print_machine, summary  # noqa: E402
 
-ANCHORS = ["ptloop", "libuv", "asyncio", "uvloop"]
+ANCHORS = ["ptloop", "ptloop-poll", "ptloop-epoll", "libuv", "asyncio", "uvloop"]
+# ptloop's W6 server on its other readiness back ends (ptloop is select).
+BACKEND_ANCHORS = {"ptloop-poll": "poll", "ptloop-epoll": "epoll"}
 W6_CONNS = [1, 100, 1000]
-W6_IDS = [f"W6.c{c}" for c in W6_CONNS]
 W7_IDS = ["W7.serial10", "W7.conc10", "W7.conc1000"]
+FD_MARGIN = 16  # descriptors a process holds beside its C connections
+SLOTS_RE = re.compile(rb"\bslots=(\d+)")
 # Ratios where they say something about the anchor: the throughput (higher
 # = more), the server's CPU per request and the client's overhead (lower =
 # cheaper). server_cpu_pct and client_cpu_pct are read, not compared.
@@ -65,6 +78,27 @@ def raise_nofile():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def nofile_text(conns):
+    """What the children's descriptor limit is, whether raise_nofile raises
+    it, and an error text if the largest C does not fit (else None)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+
+    def shown(n):
+        return "unlimited" if n == resource.RLIM_INFINITY else str(n)
+
+    if soft != hard:
+        text = (f"descriptor limit (RLIMIT_NOFILE): raised from the soft {shown(soft)} to the "
+                f"hard {shown(hard)} in every process started")
+    else:
+        text = f"descriptor limit (RLIMIT_NOFILE): {shown(hard)}, soft = hard, not raised"
+    need = max(conns) + FD_MARGIN
+    if hard != resource.RLIM_INFINITY and hard < need:
+        return text, (f"C={max(conns)} needs about {need} descriptors in the client and in "
+                      f"the server; the hard limit is {hard} (raise it: ulimit -Hn, "
+                      f"/etc/security/limits.conf)")
+    return text, None
 
 
 def free_port():
@@ -140,14 +174,27 @@ def main():
     ap.add_argument("--only", choices=["W6", "W7"], help="run one workload only")
     ap.add_argument("--python", default="/usr/bin/python3" if os.path.exists("/usr/bin/python3")
                     else sys.executable)
-    ap.add_argument("--anchors", default=",".join(ANCHORS))
+    ap.add_argument("--anchors", default=",".join(ANCHORS),
+                    help="comma-separated, of " + ",".join(ANCHORS) + " (default: all)")
+    ap.add_argument("--conns", default=",".join(map(str, W6_CONNS)),
+                    help="W6: comma-separated connection counts C, in order "
+                    "(default 1,100,1000)")
     args = ap.parse_args()
+    try:
+        conns = [int(c) for c in args.conns.split(",") if c]
+    except ValueError:
+        conns = []
+    if not conns or any(c < 1 or c > 100000 for c in conns) or len(set(conns)) != len(conns):
+        ap.error(f"--conns: distinct whole numbers from 1 to 100000, not {args.conns!r}")
+    w6_ids = [f"W6.c{c}" for c in conns]
 
     build = os.path.abspath(args.build)
     bench = os.path.join(build, "bench")
     pyscript = os.path.join(HERE, "asyncio_net.py")
     servers = {
         "ptloop": [os.path.join(bench, "bench_echo_server")],
+        "ptloop-poll": [os.path.join(bench, "bench_echo_server-poll")],
+        "ptloop-epoll": [os.path.join(bench, "bench_echo_server-epoll")],
         "libuv": [os.path.join(bench, "uv_echo_server")],
         "asyncio": [args.python, pyscript, "echo-server"],
         "uvloop": [args.python, pyscript, "--uvloop", "echo-server"],
@@ -162,6 +209,14 @@ def main():
     delay_server = os.path.join(bench, "delay_server")
     workloads = [args.only] if args.only else ["W6", "W7"]
 
+    # The descriptor limit: said before anything runs (stderr) and in the
+    # table's header; a C it cannot hold stops here.
+    fd_text, fd_error = nofile_text(conns if "W6" in workloads else [1000])
+    print(f"# {fd_text}", file=sys.stderr)
+    if fd_error:
+        print(f"run_net.py: {fd_error}", file=sys.stderr)
+        return 2
+
     # Which (anchor, workload) can run here.
     skipped = []  # texts
     plan = {"W6": [], "W7": []}
@@ -171,10 +226,14 @@ def main():
         if not os.access(common, os.X_OK):
             skipped.append(f"{w} skipped: {common} not built (Linux only)")
             workloads.remove(w)
+    wanted = []
     for a in [a for a in args.anchors.split(",") if a]:
         if a not in servers:
             skipped.append(f"anchor {a} skipped: unknown anchor")
             continue
+        if a not in wanted:
+            wanted.append(a)
+    for a in wanted:
         if a in ("asyncio", "uvloop"):
             if not os.path.exists(args.python):
                 skipped.append(f"anchor {a} skipped: {args.python} not found")
@@ -188,6 +247,8 @@ def main():
                                    f"{args.python}")
                     continue
         for w in workloads:
+            if w == "W7" and a not in clients:
+                continue  # a back-end anchor: W6 only
             cmd = (servers if w == "W6" else clients)[a]
             if a not in ("asyncio", "uvloop") and not os.access(cmd[0], os.X_OK):
                 skipped.append(f"anchor {a} {w} skipped: {cmd[0]} not built")
@@ -203,6 +264,8 @@ def main():
     order = []  # (workload, metric) in first-seen order
     failures = {}  # (anchor, workload) -> message (the first)
     notes = {}  # anchor -> [texts]
+    readies = {}  # anchor -> its server's READY line (the first run's)
+    beyond = {}  # (anchor, workload) -> why it was not run
 
     def collect(a, out, expected, rc, err):
         """Takes the RESULT and NOTE lines of one program's output; any
@@ -240,33 +303,40 @@ def main():
             failures.setdefault((a, wid), msg)
 
     def progress(r, a, what, t0, rc):
-        print(f"# run {r + 1}/{args.runs} {a:8s} {what:14s} {time.time() - t0:6.2f} s rc={rc}",
+        print(f"# run {r + 1}/{args.runs} {a:12s} {what:14s} {time.time() - t0:6.2f} s rc={rc}",
               file=sys.stderr, flush=True)
 
     for r in range(args.runs):
         for a in plan["W6"]:
             t0 = time.time()
-            lifetime = 1 + len(W6_CONNS) * args.seconds + 120  # a bound, never reached
+            lifetime = 1 + len(conns) * args.seconds + 120  # a bound, never reached
             srv = Server(servers[a] + [str(free_port()), f"{lifetime:g}"])
             port = srv.cmd[-2]
             if not srv.wait_ready(30):
                 rc, out, err = srv.stop()
                 collect(a, out, [], rc, err)
-                for wid in W6_IDS:
+                for wid in w6_ids:
                     failures.setdefault((a, wid), f"server not READY (exit {rc}): {err[-300:]}")
                 progress(r, a, "W6 server", t0, rc)
                 continue
+            ready = next(l for l in srv.buf.split(b"\n") if l.startswith(b"READY"))
+            readies.setdefault(a, ready.decode(errors="replace").strip())
+            m = SLOTS_RE.search(ready)
+            slots = int(m.group(1)) if m else None
             # Warm-up: untimed, its figures dropped; only its failure counts.
             rc, out, err = run_client([echo_client, a, port, "100", "1"], 60)
             progress(r, a, "W6 warm-up", t0, rc)
             if rc != 0:
                 inv = next((l for l in out.splitlines() if l.startswith("INVALID")), None)
-                for wid in W6_IDS:
+                for wid in w6_ids:
                     failures.setdefault((a, wid), inv or f"warm-up: exit {rc}: {err[-300:]}")
             else:
-                for c in W6_CONNS:
+                for c in conns:
                     t1 = time.time()
                     wid = f"W6.c{c}"
+                    if slots is not None and c > slots:
+                        beyond[(a, wid)] = f"C={c} is beyond the server's {slots} slots"
+                        continue
                     if not srv.alive():
                         failures.setdefault((a, wid), "server exited")
                         continue
@@ -295,7 +365,7 @@ def main():
     elapsed = time.time() - started
 
     # Rows in workload order, metrics in the order the programs print them.
-    rank = {w: i for i, w in enumerate(W6_IDS + W7_IDS)}
+    rank = {w: i for i, w in enumerate(w6_ids + W7_IDS)}
     seen = {k: i for i, k in enumerate(order)}
     order.sort(key=lambda k: (rank.get(k[0], 99), seen[k]))
     for a, wid in failures:  # a workload that failed everywhere still gets a row
@@ -308,13 +378,15 @@ def main():
         return statistics.median(vs) if vs else None
 
     def cell(key, a):
+        if (a, key[0]) in beyond:
+            return "—"
         if (a, key[0]) in failures:
             return "INVALID" if failures[(a, key[0])].startswith("INVALID") else "FAILED"
         return summary(values.get(key, {}).get(a), units.get(key, ""))
 
     def ratio(key, a, b):
         if not RATIO_METRICS.match(key[1]) or (a, key[0]) in failures \
-                or (b, key[0]) in failures:
+                or (b, key[0]) in failures or (a, key[0]) in beyond or (b, key[0]) in beyond:
             return ""
         x, y = median(key, a), median(key, b)
         if x is None or y is None or y <= 0 or x < 0:
@@ -325,26 +397,31 @@ def main():
     print("# Network workloads W6 (TCP echo) and W7 (delayed requests): ptloop and anchors")
     print()
     print_machine(build, SOURCES, args.python, load_before)
-    print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C=1, 100, 1000 "
-          f"for {args.seconds:g} s each (bench/echo_client, 64-byte messages over 127.0.0.1); "
+    print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C="
+          f"{', '.join(map(str, conns))} for {args.seconds:g} s each (bench/echo_client, "
+          f"64-byte messages over 127.0.0.1, every byte checked); "
           f"W7: per client, a fresh bench/delay_server")
+    print(f"- {fd_text}")
     print(f"- {args.runs} run(s) per cell; cell = median (min–max); ratios are of medians: "
           f"for rps higher = more throughput, for ns_per_req and overhead_ms lower = cheaper")
     for text in skipped:
         print(f"- {text}")
     print()
 
-    # ---- the table
-    cols = ANCHORS
-    others = [a for a in ANCHORS if a != "libuv"]
-    head = ["workload", "metric", "unit"] + cols + [f"{a}/libuv" for a in others]
+    # ---- the table: a column per anchor asked for; ratios to libuv, and
+    # of ptloop's other back ends to ptloop (select)
+    ran = {a for w in workloads for a in plan[w]}
+    cols = [a for a in ANCHORS if a in wanted]
+    pairs = [(a, "libuv") for a in cols if a != "libuv" and a in ran and "libuv" in ran]
+    if "ptloop" in ran:
+        pairs += [(a, "ptloop") for a in cols if a in BACKEND_ANCHORS and a in ran]
+    head = ["workload", "metric", "unit"] + cols + [f"{a}/{b}" for a, b in pairs]
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|")
-    ran = {a for w in workloads for a in plan[w]}
     for key in order:
         row = [key[0], key[1], units[key]]
         row += [cell(key, a) if a in ran else "—" for a in cols]
-        row += [ratio(key, a, "libuv") for a in others]
+        row += [ratio(key, a, b) for a, b in pairs]
         print("| " + " | ".join(row) + " |")
     print()
     print("Reading W6: a server below ~100 % CPU was not the bottleneck; with server and "
@@ -353,11 +430,18 @@ def main():
           "library-specific figure. CPU figures come from 10 ms ticks.")
     print()
 
-    print("Mappings (NOTE lines of the programs):")
+    print("Mappings (NOTE lines of the programs; the W6 servers' READY lines):")
     print()
     for a in ANCHORS:
         for text in notes.get(a, []):
             print(f"- {a}: {text}")
+        if a in readies:
+            print(f"- {a}: `{readies[a]}`")
+    if beyond:
+        print()
+        print("Not run (—):")
+        for (a, w), msg in beyond.items():
+            print(f"- {a} {w}: {msg}")
     if failures:
         print()
         print("Failures:")

@@ -19,6 +19,13 @@
  * connection here is a task of its own: up to MAX_CONN at once; more wait
  * in the listen backlog until one leaves (the acceptor waits on a
  * semaphore for a free slot, it does not refuse or drop them).
+ *
+ * The loop waits on its sockets through the readiness back end that
+ * PT_LOOP_BACKEND chooses (loop/config.h): select() unless the build says
+ * otherwise; meson builds echo_server-poll and echo_server-epoll too. poll
+ * and epoll want a table for the descriptors they may wait on, which the
+ * caller owns: here one for descriptors below DEMO_MAX_FD, the same bound
+ * select() has.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +41,7 @@
 
 #define MAX_CONN 16
 #define MSG_MAX 1024
+#define DEMO_MAX_FD 1024 /* the descriptors poll and epoll can wait on */
 
 static double start_ms;
 static unsigned tick_ms = 1000;
@@ -202,6 +210,7 @@ int main(int argc, char **argv) {
     static struct counter down, up;
     static struct client client;
     static struct lifetime life;
+    static union pt_io_slot io_table[PT_IO_SLOTS(DEMO_MAX_FD)]; /* poll, epoll */
     struct pt_addr addr;
     char where[64];
     long port = demo_opt_num(argc, argv, "--port", 3000);
@@ -215,11 +224,17 @@ int main(int argc, char **argv) {
                 argv[0]);
         return 2;
     }
-    (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    if (rc != PT_OK) {
+        fprintf(stderr, "echo_server: pt_loop_init: %s\n", pt_strerror(rc));
+        return 1;
+    }
+    (void)pt_loop_io_table(&loop, io_table, sizeof io_table / sizeof io_table[0]);
     rc = pt_sock_listen(&acc.listener, &addr, 128);
     if (rc != PT_OK) {
         fprintf(stderr, "echo_server: cannot listen on 127.0.0.1:%ld: %s (%s)\n", port,
                 pt_strerror(rc), strerror(acc.listener.err));
+        pt_loop_close(&loop);
         return 1;
     }
     (void)pt_sock_local_addr(&acc.listener, &addr);
@@ -246,6 +261,7 @@ int main(int argc, char **argv) {
         timeline_start();
 
     rc = pt_loop_run(&loop);
+    pt_loop_close(&loop);
     printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_strerror(rc));
     if (tl.on)
         timeline_print(61);

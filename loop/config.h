@@ -35,6 +35,7 @@
  *   PT_ACCEPT_BACKOFF_MAX   PT_MS(1000)              ... doubling up to this
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
+ * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),
  * PT_POSIX (1 on a POSIX host: a hosted C library whose <unistd.h> says
  * _POSIX_VERSION >= 200112L), pt_seq_t / pt_index_t / PT_INDEX_MAX.
  *
@@ -95,6 +96,17 @@
 #endif
 #endif
 #define PT_LOOP_IO (PT_LOOP_BACKEND != PT_BACKEND_NONE)
+
+/* The back end's name, for messages: "select", "poll", "epoll", "none". */
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#define PT_LOOP_BACKEND_NAME "select"
+#elif PT_LOOP_BACKEND == PT_BACKEND_POLL
+#define PT_LOOP_BACKEND_NAME "poll"
+#elif PT_LOOP_BACKEND == PT_BACKEND_EPOLL
+#define PT_LOOP_BACKEND_NAME "epoll"
+#else
+#define PT_LOOP_BACKEND_NAME "none"
+#endif
 
 #ifndef PT_EPOLL_BATCH
 #define PT_EPOLL_BATCH 32

@@ -4,16 +4,18 @@
  * No FD_SETSIZE: descriptors 0..n-1 can be waited on, where n is the size
  * of a table the caller owns (pt_loop_io_table); a descriptor beyond it is
  * refused with PT_EINVAL, and without a table every wait is. The table's
- * PT_IO_SLOTS(n) cells hold, in four runs of n:
- *   pfd[0..count-1]  the pollfd array handed to poll(), one entry per
- *                    descriptor waited on (reading and writing share it);
- *   at[fd]           fd's entry + 1, or 0;
+ * PT_IO_SLOTS(n) cells hold, in three runs of n, by descriptor:
+ *   pfd[fd]          the pollfd handed to poll() (fd -1: not waited on;
+ *                    poll() passes over it), reading and writing share it;
  *   rd[fd], wr[fd]   the wait for reading / writing fd, or NULL.
- * Starting or dropping a wait is O(1) (a dropped entry is replaced by the
- * last one); a poll costs in proportion to the descriptors waited on. The
- * timeout is in whole milliseconds, rounded up: a sleep may end up to 1 ms
- * late, never early. A descriptor closed while waited on ends its waits
- * with PT_EBADF (POLLNVAL).
+ * poll() is given pfd[0..top-1], top being one above the highest
+ * descriptor waited on: as with select(), a poll costs in proportion to
+ * that, and the waits are woken in the order of their descriptors, which
+ * keeps memory accesses in order for a server whose connections were
+ * opened in turn. Starting or dropping a wait is O(1). The timeout is in
+ * whole milliseconds, rounded up: a sleep may end up to 1 ms late, never
+ * early. A descriptor closed while waited on ends its waits with PT_EBADF
+ * (POLLNVAL).
  */
 #ifndef PT_LOOP_BACKEND_POLL_H
 #define PT_LOOP_BACKEND_POLL_H
@@ -30,26 +32,24 @@
 union pt_io_slot {
     struct pollfd pfd;
     struct pt_io *io;
-    size_t at;
 };
 typedef char pt__poll_cell_check[sizeof(union pt_io_slot) == sizeof(struct pollfd) ? 1 : -1];
-#define PT_IO_SLOTS(n) (4u * (size_t)(n))
+#define PT_IO_SLOTS(n) (3u * (size_t)(n))
 
 struct pt__backend {
     union pt_io_slot *cells;
     size_t cap;     /* descriptors the table holds */
-    size_t count;   /* pollfd entries in use */
+    size_t top;     /* highest descriptor waited on + 1 */
     unsigned waits; /* waits registered */
 };
 
-#define PT__POLL_PFD(b, k) ((b)->cells[(k)].pfd)
-#define PT__POLL_AT(b, fd) ((b)->cells[(b)->cap + (size_t)(fd)].at)
-#define PT__POLL_RD(b, fd) ((b)->cells[2u * (b)->cap + (size_t)(fd)].io)
-#define PT__POLL_WR(b, fd) ((b)->cells[3u * (b)->cap + (size_t)(fd)].io)
+#define PT__POLL_PFD(b, fd) ((b)->cells[(size_t)(fd)].pfd)
+#define PT__POLL_RD(b, fd) ((b)->cells[(b)->cap + (size_t)(fd)].io)
+#define PT__POLL_WR(b, fd) ((b)->cells[2u * (b)->cap + (size_t)(fd)].io)
 
 static inline int pt__backend_init(struct pt__backend *b) {
     b->cells = NULL;
-    b->cap = b->count = 0;
+    b->cap = b->top = 0;
     b->waits = 0;
     return PT_OK;
 }
@@ -63,10 +63,11 @@ static inline int pt__backend_table(struct pt__backend *b, union pt_io_slot *s, 
     if (b->waits)
         return PT_EBUSY;
     b->cells = s;
-    b->cap = n / 4u;
-    b->count = 0;
+    b->cap = n / 3u;
+    b->top = 0;
     for (fd = 0; fd < b->cap; fd++) {
-        PT__POLL_AT(b, fd) = 0;
+        PT__POLL_PFD(b, fd).fd = -1;
+        PT__POLL_PFD(b, fd).events = PT__POLL_PFD(b, fd).revents = 0;
         PT__POLL_RD(b, fd) = PT__POLL_WR(b, fd) = NULL;
     }
     return PT_OK;
@@ -82,36 +83,31 @@ static inline int pt__backend_holds(const struct pt__backend *b, int fd) {
 
 static inline int pt__backend_watch(struct pt__backend *b, struct pt_io *io) {
     int fd = io->fd;
-    size_t k;
-    if (fd < 0 || (size_t)fd >= b->cap)
+    struct pollfd *p;
+    if (!pt__backend_holds(b, fd))
         return PT_EINVAL;
     if (((io->events & PT_READABLE) && PT__POLL_RD(b, fd)) ||
         ((io->events & PT_WRITABLE) && PT__POLL_WR(b, fd)))
         return PT_EBUSY;
-    k = PT__POLL_AT(b, fd);
-    if (k == 0) {
-        k = ++b->count;
-        PT__POLL_AT(b, fd) = k;
-        PT__POLL_PFD(b, k - 1).fd = fd;
-        PT__POLL_PFD(b, k - 1).events = 0;
-        PT__POLL_PFD(b, k - 1).revents = 0;
-    }
+    p = &PT__POLL_PFD(b, fd);
+    p->fd = fd;
     if (io->events & PT_READABLE) {
         PT__POLL_RD(b, fd) = io;
-        PT__POLL_PFD(b, k - 1).events |= POLLIN;
+        p->events |= POLLIN;
     }
     if (io->events & PT_WRITABLE) {
         PT__POLL_WR(b, fd) = io;
-        PT__POLL_PFD(b, k - 1).events |= POLLOUT;
+        p->events |= POLLOUT;
     }
+    if ((size_t)fd >= b->top)
+        b->top = (size_t)fd + 1u;
     b->waits++;
     return PT_OK;
 }
 
 static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) {
     int fd = io->fd;
-    size_t k = PT__POLL_AT(b, fd), last;
-    struct pollfd *p = &PT__POLL_PFD(b, k - 1);
+    struct pollfd *p = &PT__POLL_PFD(b, fd);
     if ((io->events & PT_READABLE) && PT__POLL_RD(b, fd) == io) {
         PT__POLL_RD(b, fd) = NULL;
         p->events &= (short)~POLLIN;
@@ -123,17 +119,12 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
     b->waits--;
     if (p->events)
         return;
-    /* No wait left on fd: the last entry takes its place. */
-    PT__POLL_AT(b, fd) = 0;
-    last = --b->count;
-    if (k - 1 != last) {
-        *p = PT__POLL_PFD(b, last);
-        PT__POLL_AT(b, p->fd) = k;
-    }
+    p->fd = -1;
+    while (b->top && PT__POLL_PFD(b, b->top - 1u).fd < 0)
+        b->top--;
 }
 
-/* End fd's waits: the reader's if `rmask` is in re, the writer's if
- * `wmask` is; with `result`. How many ended. */
+/* End fd's waits that `re` concerns, with `result`; how many ended. */
 static inline int pt__poll_end(struct pt_loop *l, struct pt__backend *b, int fd, int re,
                                int result) {
     struct pt_io *r = PT__POLL_RD(b, fd), *w = PT__POLL_WR(b, fd);
@@ -154,37 +145,29 @@ static inline int pt__poll_end(struct pt_loop *l, struct pt__backend *b, int fd,
 }
 
 static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
-    if (fd >= 0 && (size_t)fd < b->cap && PT__POLL_AT(b, fd))
+    if (pt__backend_holds(b, fd) && PT__POLL_PFD(b, fd).fd >= 0)
         (void)pt__poll_end(l, b, fd, POLLNVAL, PT_EBADF);
 }
 
 static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
                                    pt_time_t timeout) {
     int n, woke = 0;
-    size_t k;
+    size_t fd;
     for (;;) { /* EINTR: again, with the time that is left */
-        n = poll(b->count ? &PT__POLL_PFD(b, 0) : NULL, (nfds_t)b->count,
-                 pt__wait_ms(now, timeout));
+        n = poll(b->top ? &PT__POLL_PFD(b, 0) : NULL, (nfds_t)b->top, pt__wait_ms(now, timeout));
         if (n >= 0)
             break;
         if (errno != EINTR)
             return 0; /* ENOMEM and the like: try again next iteration */
     }
-    /* A woken wait may take its entry out, the last entry moving into its
-     * place: then look at the same place again (the last entry was not
-     * seen yet, and its revents are from this poll). */
-    for (k = 0; k < b->count && n > 0;) {
-        struct pollfd *p = &PT__POLL_PFD(b, k);
-        int fd = p->fd, re = p->revents;
-        if (!re) {
-            k++;
+    /* (A woken wait may lower top: the loop reads it each time.) */
+    for (fd = 0; fd < b->top && n > 0; fd++) {
+        int re = PT__POLL_PFD(b, fd).revents;
+        if (!re)
             continue;
-        }
-        p->revents = 0;
+        PT__POLL_PFD(b, fd).revents = 0;
         n--;
-        woke += pt__poll_end(l, b, fd, re, (re & POLLNVAL) ? PT_EBADF : PT_OK);
-        if (k < b->count && PT__POLL_PFD(b, k).fd == fd)
-            k++;
+        woke += pt__poll_end(l, b, (int)fd, re, (re & POLLNVAL) ? PT_EBADF : PT_OK);
     }
     return woke;
 }
