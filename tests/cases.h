@@ -10,6 +10,10 @@
  * failure; the child's exit then tears all of it down. The child sends its
  * counts through a pipe; a child that dies (a signal, valgrind's error
  * exit status, the time limit) is one more failure of its case.
+ *
+ * Plugs into tests/runner.h (included here) as its TEST_RUN_CASE: the
+ * test lists its cases and ends with TEST_MAIN_INIT(TEST_CASES, init),
+ * where init() calls cases_init(). Everything printed is a TAP comment.
  */
 #ifndef TESTS_CASES_H
 #define TESTS_CASES_H
@@ -24,13 +28,21 @@
 
 #include "check.h"
 
+static void case_run(const char *name, void (*fn)(void));
+#define TEST_RUN_CASE(name, fn) case_run((name), (fn))
+#include "runner.h"
+
 #define CASE_FD_SCAN 4096 /* descriptors 0 .. this-1 are checked for leaks */
 #define CASE_SECONDS 10   /* a case's time limit; 10 times that under valgrind */
 
 static struct pt_loop *case_loop; /* checked for leftovers after each case */
 static void (*case_fresh)(void);  /* makes it fresh before each case */
-static unsigned case_count, case_failures, case_skips;
-static int case_skipped; /* in the child: the case skipped itself */
+
+/* What a child sends back: its counts, and why it skipped (if it did). */
+struct case_report {
+    unsigned passed, failed;
+    char skip_why[sizeof test__skip_why];
+};
 
 /* Set by the meson test setup 'valgrind' (meson.build): valgrind emulates
  * descriptors, so the cases that exhaust them cannot run under it. */
@@ -41,8 +53,7 @@ static inline int under_valgrind(void) {
 
 /* In a case: it cannot run here, and says why; it returns at once after. */
 static inline void case_skip(const char *why) {
-    printf("    skipped: %s\n", why);
-    case_skipped = 1;
+    test_skip(why);
 }
 
 static inline void cases_init(struct pt_loop *loop, void (*fresh)(void)) {
@@ -81,16 +92,16 @@ static inline void case_leftovers(const unsigned char *before) {
 
     check_result(live == 0, __FILE__, __LINE__, "the case left no task unfinished");
     if (live)
-        printf("    %u task(s) still parked or ready\n", live);
+        printf("#     %u task(s) still parked or ready\n", live);
     check_result(io == 0 && timers == 0, __FILE__, __LINE__,
                  "the case left no descriptor wait and no timer");
     if (io || timers)
-        printf("    %u descriptor wait(s), %u timer(s)\n", io, timers);
+        printf("#     %u descriptor wait(s), %u timer(s)\n", io, timers);
     case_open_fds(now);
     for (fd = 0; fd < CASE_FD_SCAN; fd++)
         if (now[fd] && !before[fd]) {
             if (!leaked++)
-                printf("    descriptors left open:");
+                printf("#     descriptors left open:");
             printf(" %d", fd);
             close(fd);
         }
@@ -99,12 +110,12 @@ static inline void case_leftovers(const unsigned char *before) {
     check_result(!leaked, __FILE__, __LINE__, "the case closed every descriptor it opened");
     check_result(threads <= 1, __FILE__, __LINE__, "the case left no thread running");
     if (threads > 1)
-        printf("    %d threads\n", threads);
+        printf("#     %d threads\n", threads);
 }
 
 static inline void case_child(void (*fn)(void), int out) {
     static unsigned char before[CASE_FD_SCAN];
-    unsigned counts[3];
+    static struct case_report r;
     check_passed = check_failed = 0;
     /* The default action ends the child: its case fails, the next runs. */
     alarm(CASE_SECONDS * (under_valgrind() ? 10 : 1));
@@ -112,28 +123,33 @@ static inline void case_child(void (*fn)(void), int out) {
     case_open_fds(before);
     fn();
     case_leftovers(before);
-    counts[0] = check_passed;
-    counts[1] = check_failed;
-    counts[2] = (unsigned)case_skipped;
-    if (write(out, counts, sizeof counts) != (ssize_t)sizeof counts)
+    r.passed = check_passed;
+    r.failed = check_failed;
+    memcpy(r.skip_why, test__skip_why, sizeof r.skip_why);
+    if (write(out, &r, sizeof r) != (ssize_t)sizeof r)
         _exit(3);
     fflush(stdout);
     _exit(0); /* not exit(): nothing of the parent's is run or flushed twice */
 }
 
-/* Run one case, named as it starts; its checks count in the totals. */
-static inline void case_run(const char *name, void (*fn)(void)) {
-    unsigned counts[3] = {0, 0, 0};
+/* Run one case in a child process; its checks count here, its skip too. */
+static void case_run(const char *name, void (*fn)(void)) {
+    static struct case_report r;
     int p[2], status = 0;
     ssize_t got = 0;
     pid_t pid;
 
-    case_count++;
-    printf("== %s\n", name);
+    (void)name; /* the runner names it, after its "#" lines */
+    memset(&r, 0, sizeof r);
     fflush(stdout);
-    if (pipe(p) != 0 || (pid = fork()) < 0) {
-        check_result(0, __FILE__, __LINE__, "pipe() and fork() for the case");
-        case_failures++;
+    if (pipe(p) != 0) {
+        check_result(0, __FILE__, __LINE__, "pipe() for the case");
+        return;
+    }
+    if ((pid = fork()) < 0) {
+        check_result(0, __FILE__, __LINE__, "fork() for the case");
+        close(p[0]);
+        close(p[1]);
         return;
     }
     if (pid == 0) {
@@ -142,35 +158,24 @@ static inline void case_run(const char *name, void (*fn)(void)) {
     }
     close(p[1]);
     do
-        got = read(p[0], counts, sizeof counts);
+        got = read(p[0], &r, sizeof r);
     while (got < 0 && errno == EINTR);
     close(p[0]);
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    check_passed += counts[0];
-    check_failed += counts[1];
-    case_skips += counts[2];
-    if (got != (ssize_t)sizeof counts || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    check_passed += r.passed;
+    check_failed += r.failed;
+    r.skip_why[sizeof r.skip_why - 1] = '\0';
+    memcpy(test__skip_why, r.skip_why, sizeof test__skip_why);
+    if (got != (ssize_t)sizeof r || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         check_result(0, __FILE__, __LINE__, "the case's process ended normally");
         if (WIFSIGNALED(status))
-            printf("    killed by signal %d%s\n", WTERMSIG(status),
+            printf("#     killed by signal %d%s\n", WTERMSIG(status),
                    WTERMSIG(status) == SIGALRM ? " (over its time limit)" : "");
         else if (WIFEXITED(status))
-            printf("    exit status %d%s\n", WEXITSTATUS(status),
+            printf("#     exit status %d%s\n", WEXITSTATUS(status),
                    WEXITSTATUS(status) == 99 ? " (valgrind found errors)" : "");
-        counts[1]++;
     }
-    if (counts[1]) {
-        case_failures++;
-        printf("-- FAILED: %s (%u failed)\n", name, counts[1]);
-    }
-}
-
-/* The totals; the value to return from main() (a macro: CHECK_DONE names
- * the test's own file). */
-#define CASES_DONE() (cases_summary(), CHECK_DONE())
-static inline void cases_summary(void) {
-    printf("%u cases, %u failed, %u skipped\n", case_count, case_failures, case_skips);
 }
 
 #endif /* TESTS_CASES_H */

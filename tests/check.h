@@ -1,10 +1,10 @@
 /*
  * tests/check.h - the assertions of the test suite.
  *
- * A failed check prints file, line, the expression and both values, and
- * counts; main() ends with CHECK_DONE(), which prints "N passed, N failed"
- * and returns nonzero if anything failed. Needs only printf and strcmp, so
- * the same tests run on a host and on an emulated microcontroller.
+ * A failed check prints file, line, the expression and both values, each
+ * line a TAP comment ("# ..."), and counts; tests/runner.h reports each
+ * case as passed if no check failed in it. Needs only printf and strcmp,
+ * so the same tests run on a host and on an emulated microcontroller.
  */
 #ifndef TESTS_CHECK_H
 #define TESTS_CHECK_H
@@ -58,13 +58,6 @@ static inline void check_result(int ok, const char *file, int line, const char *
             printf("#     left:  \"%s\"\n#     right: \"%s\"\n", check_a_ ? check_a_ : "(null)",   \
                    check_b_ ? check_b_ : "(null)");                                                \
     } while (0)
-
-/* Print the totals; the value to return from main(). */
-#define CHECK_DONE() check_done(__FILE__)
-static inline int check_done(const char *file) {
-    printf("%s: %u passed, %u failed\n", file, check_passed, check_failed);
-    return check_failed ? 1 : 0;
-}
 
 #else /* __AVR__ */
 
@@ -140,12 +133,6 @@ CHECK_FN void check_eq_str_at(const int *site, const char *a, const char *b) {
     } while (0)
 
 #define CHECK_EQ_STR(a, b) check_eq_str_at(CHECK_SITE(#a, #b), (a), PSTR(b))
-
-#define CHECK_DONE() check_done()
-static inline int check_done(void) {
-    printf_P(PSTR("%S: %u passed, %u failed\n"), check_base_file, check_passed, check_failed);
-    return check_failed ? 1 : 0;
-}
 
 #endif /* __AVR__ */
 

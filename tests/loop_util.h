@@ -1,13 +1,15 @@
 /*
  * tests/loop_util.h - what the loop tests (tests/test_loop*.c) share: one
  * loop on the virtual clock, a trace of what ran, a fixed-seed random
- * generator. Include after "loop/loop.h" and "check.h".
+ * generator. Include after "loop/loop.h".
  */
 #ifndef TESTS_LOOP_UTIL_H
 #define TESTS_LOOP_UTIL_H
 
 #include <stdio.h>
 #include <string.h>
+
+#include "check.h"
 
 /* Timer slots: more than the timers any test has pending at once. */
 #define HEAP_CAP CHECK_SCALE(256, 32)

@@ -26,6 +26,9 @@
  * A case runs in this process, after the ones before it; tests that must
  * isolate a case (test_io, test_net) define TEST_RUN_CASE(name, fn) before
  * including this file (tests/cases.h runs it in a child process).
+ * TEST_MAIN_INIT(LIST, init) is TEST_MAIN that calls init() first, before
+ * any output. On a host a case that cannot run there calls test_skip(why)
+ * and returns: it is reported "ok K - name # SKIP why".
  */
 #ifndef TESTS_RUNNER_H
 #define TESTS_RUNNER_H
@@ -40,6 +43,18 @@ struct test_case {
     const char *name; /* in flash on AVR */
     void (*fn)(void);
 };
+
+#if !CHECK_SMALL
+/* Why the running case skipped itself; empty if it did not. */
+static char test__skip_why[128];
+
+static inline void test_skip(const char *why) {
+    snprintf(test__skip_why, sizeof test__skip_why, "%s", why && *why ? why : "skipped");
+}
+#define TEST__SKIP_WHY test__skip_why
+#else
+#define TEST__SKIP_WHY "" /* no case skips itself on a board */
+#endif
 
 #ifdef __AVR__
 #define TEST__FLASH PROGMEM
@@ -57,7 +72,10 @@ static inline void test__print_plan(unsigned n) {
 #define TEST__CASE_NAME(c) ((c)->name)
 #define TEST__CASE_FN(c) ((c)->fn)
 static inline void test__print_result(int ok, unsigned k, const char *name) {
-    printf("%sok %u - %s\n", ok ? "" : "not ", k, name);
+    if (ok && TEST__SKIP_WHY[0])
+        printf("ok %u - %s # SKIP %s\n", k, name, TEST__SKIP_WHY);
+    else
+        printf("%sok %u - %s\n", ok ? "" : "not ", k, name);
 }
 static inline void test__print_plan(unsigned n) {
     printf("1..%u\n", n);
@@ -68,6 +86,9 @@ static inline void test__print_plan(unsigned n) {
 static inline int test__run(const struct test_case *c, unsigned k) {
     unsigned failed = check_failed;
     const char *name = TEST__CASE_NAME(c);
+#if !CHECK_SMALL
+    test__skip_why[0] = '\0';
+#endif
     TEST_RUN_CASE(name, TEST__CASE_FN(c));
     test__print_result(check_failed == failed, k, name);
     return check_failed == failed;
@@ -81,8 +102,9 @@ static inline int test_main(const struct test_case *cases, unsigned n) {
         bad += !test__run(&cases[k], k + 1);
     return bad != 0;
 }
-#define TEST__MAIN_FN(cases, n)                                                                    \
+#define TEST__MAIN_FN(cases, n, init)                                                              \
     int main(void) {                                                                               \
+        init();                                                                                    \
         return test_main((cases), (n));                                                            \
     }
 #else
@@ -119,8 +141,9 @@ static inline int test_main(const struct test_case *cases, unsigned n, int argc,
     }
     return bad != 0;
 }
-#define TEST__MAIN_FN(cases, n)                                                                    \
+#define TEST__MAIN_FN(cases, n, init)                                                              \
     int main(int argc, char **argv) {                                                              \
+        init();                                                                                    \
         return test_main((cases), (n), argc, argv);                                                \
     }
 #endif
@@ -128,10 +151,15 @@ static inline int test_main(const struct test_case *cases, unsigned n, int argc,
 #define TEST__NAME(n) static const char test__name_##n[] TEST__FLASH = #n;
 #define TEST__ENTRY(n) {test__name_##n, test_##n},
 
-/* The program's main(): runs the cases of LIST (an X-macro, see above). */
-#define TEST_MAIN(LIST)                                                                            \
+static inline void test__no_init(void) {}
+
+/* The program's main(): runs the cases of LIST (an X-macro, see above)... */
+#define TEST_MAIN(LIST) TEST_MAIN_INIT(LIST, test__no_init)
+
+/* ... after init() (the program's own set-up, before any output). */
+#define TEST_MAIN_INIT(LIST, init)                                                                 \
     LIST(TEST__NAME)                                                                               \
     static const struct test_case test__cases[] TEST__FLASH = {LIST(TEST__ENTRY)};                 \
-    TEST__MAIN_FN(test__cases, (unsigned)(sizeof test__cases / sizeof test__cases[0]))
+    TEST__MAIN_FN(test__cases, (unsigned)(sizeof test__cases / sizeof test__cases[0]), init)
 
 #endif /* TESTS_RUNNER_H */

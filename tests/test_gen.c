@@ -4,7 +4,7 @@
  */
 #include "pt/pt.h"
 
-#include "check.h"
+#include "runner.h"
 
 static struct check_out trace; /* events in the order they happened */
 
@@ -35,32 +35,74 @@ static PT_THREAD(doubler(struct doubler *d)) {
     PT_GEN_END(g);
 }
 
-static void test_send_yield_return(void) {
+static void test_created_generator_has_not_run(void) {
     struct doubler d;
     d.started = 0;
     pt_gen_init(&d.gen);
     CHECK_EQ_INT(d.started, 0); /* created, not run */
     CHECK(!pt_gen_done(&d.gen));
+}
+
+/* The doubler sent 3 (yields 6), 4 (yields 8), then 0: it returns 7. */
+static void doubler_sent_3_4_0(struct doubler *d) {
+    d->started = 0;
+    pt_gen_init(&d->gen);
+    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(3), doubler(d)), PT_YIELDED);
+    CHECK_EQ_INT(d->gen.value.i, 6);
+    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(4), doubler(d)), PT_YIELDED);
+    CHECK_EQ_INT(d->gen.value.i, 8);
+    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(0), doubler(d)), PT_ENDED);
+}
+
+/* The first send starts it, and the value sent is visible at once. */
+static void test_first_send_starts_it_with_the_value_sent(void) {
+    struct doubler d;
+    d.started = 0;
+    pt_gen_init(&d.gen);
     CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(3), doubler(&d)), PT_YIELDED);
     CHECK_EQ_INT(d.started, 1);
     CHECK_EQ_INT(d.gen.value.i, 6);
-    CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(4), doubler(&d)), PT_YIELDED);
-    CHECK_EQ_INT(d.gen.value.i, 8);
-    CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(0), doubler(&d)), PT_ENDED);
+}
+
+static void test_each_send_gets_the_next_yielded_value(void) {
+    struct doubler d;
+    doubler_sent_3_4_0(&d);
+    CHECK_EQ_INT(d.started, 1);
+}
+
+/* The returned value is the result (StopIteration.value). */
+static void test_return_ends_it_with_its_result(void) {
+    struct doubler d;
+    doubler_sent_3_4_0(&d);
     CHECK_EQ_INT(d.gen.value.i, 7); /* StopIteration.value */
     CHECK(pt_gen_done(&d.gen));
     CHECK_EQ_INT(pt_gen_status(&d.gen), PT_ENDED);
-    /* Finished: further sends return the final status, run nothing and
-     * leave the result alone. */
+}
+
+/* Finished: further sends return the final status, run nothing and leave
+ * the result alone. */
+static void test_finished_generator_runs_nothing_more(void) {
+    struct doubler d;
+    doubler_sent_3_4_0(&d);
     CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(9), doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(PT_NEXT(&d.gen, doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(doubler(&d), PT_ENDED); /* even called directly */
     CHECK_EQ_INT(d.gen.value.i, 7);
     CHECK_EQ_INT(d.started, 1);
-    /* Closing a finished generator changes nothing. */
+}
+
+/* Closing a finished generator changes nothing. */
+static void test_close_of_a_finished_generator_changes_nothing(void) {
+    struct doubler d;
+    doubler_sent_3_4_0(&d);
     CHECK_EQ_INT(PT_CLOSE(&d.gen, doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(d.gen.value.i, 7);
-    /* Initialised again, it is a new generator. */
+}
+
+/* Initialised again, it is a new generator. */
+static void test_initialised_again_it_is_a_new_generator(void) {
+    struct doubler d;
+    doubler_sent_3_4_0(&d);
     pt_gen_init(&d.gen);
     CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(0), doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(d.gen.value.i, 0);
@@ -87,42 +129,70 @@ static PT_THREAD(finisher(struct finisher *f)) {
     PT_GEN_END(g);
 }
 
-static void test_finish(void) {
-    static const char expect_status[3] = {PT_ENDED, PT_EXITED, PT_ENDED};
+/* Finished (how: 0 at its end, 1 by PT_EXIT, 2 by PT_RETURN) with the
+ * status `status`: its cleanup ran once, and stays run. */
+static void finish(struct finisher *f, int how, int status) {
+    f->how = how;
+    f->cleaned = 0;
+    pt_gen_init(&f->gen);
+    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), PT_YIELDED);
+    CHECK_EQ_INT(f->gen.value.i, 1);
+    CHECK_EQ_INT(PT_SEND(&f->gen, pt_int(42), finisher(f)), status);
+    CHECK_EQ_INT(f->cleaned, 1);
+    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), status);
+    CHECK_EQ_INT(f->cleaned, 1);
+}
+
+static void test_end_runs_the_cleanup_once_with_no_result(void) {
     struct finisher f;
-    for (f.how = 0; f.how < 3; f.how++) {
-        f.cleaned = 0;
-        pt_gen_init(&f.gen);
-        CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), PT_YIELDED);
-        CHECK_EQ_INT(f.gen.value.i, 1);
-        CHECK_EQ_INT(PT_SEND(&f.gen, pt_int(42), finisher(&f)), expect_status[f.how]);
-        CHECK_EQ_INT(f.cleaned, 1);
-        if (f.how == 2)
-            CHECK_EQ_STR(f.gen.value.s, "result");
-        else
-            CHECK_EQ_INT(f.gen.value.i, 0); /* no result: None */
-        CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), expect_status[f.how]);
-        CHECK_EQ_INT(f.cleaned, 1);
-    }
+    finish(&f, 0, PT_ENDED);
+    CHECK_EQ_INT(f.gen.value.i, 0); /* no result: None */
+}
+
+static void test_exit_runs_the_cleanup_once_with_no_result(void) {
+    struct finisher f;
+    finish(&f, 1, PT_EXITED);
+    CHECK_EQ_INT(f.gen.value.i, 0);
+}
+
+static void test_return_runs_the_cleanup_once_and_keeps_its_result(void) {
+    struct finisher f;
+    finish(&f, 2, PT_ENDED);
+    CHECK_EQ_STR(f.gen.value.s, "result");
 }
 
 /* --- close: cleanup once, then "closed" for good ----------------------- */
 
-static void test_close(void) {
+/* Started, then closed while suspended at its yield. */
+static void close_started(struct finisher *f) {
+    f->how = 0;
+    f->cleaned = 0;
+    pt_gen_init(&f->gen);
+    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), PT_YIELDED);
+    CHECK_EQ_INT(PT_CLOSE(&f->gen, finisher(f)), PT_CLOSED);
+}
+
+static void test_close_runs_the_cleanup_once(void) {
     struct finisher f;
-    f.how = 0;
-    f.cleaned = 0;
-    pt_gen_init(&f.gen);
-    CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), PT_YIELDED);
-    CHECK_EQ_INT(PT_CLOSE(&f.gen, finisher(&f)), PT_CLOSED);
+    close_started(&f);
     CHECK_EQ_INT(f.cleaned, 1);
     CHECK_EQ_INT(pt_gen_status(&f.gen), PT_CLOSED);
+}
+
+/* Closed for good: nexts, sends and closes change nothing. */
+static void test_closed_generator_stays_closed(void) {
+    struct finisher f;
+    close_started(&f);
     CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(PT_SEND(&f.gen, pt_int(5), finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(PT_CLOSE(&f.gen, finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(f.cleaned, 1);
+}
 
-    /* Never started: closed without running anything, as in Python. */
+/* Never started: closed without running anything, as in Python. */
+static void test_close_of_an_unstarted_generator_runs_nothing(void) {
+    struct finisher f;
+    f.how = 0;
     f.cleaned = 0;
     pt_gen_init(&f.gen);
     CHECK_EQ_INT(PT_CLOSE(&f.gen, finisher(&f)), PT_CLOSED);
@@ -176,23 +246,48 @@ static void levels_init(struct level *l) {
     pt_gen_init(&l[0].gen);
 }
 
-static void test_await_three_deep(void) {
+/* The innermost yields pass through two parents to the driver... */
+static void test_await_passes_the_innermost_yield_out(void) {
     struct level l[3];
     levels_init(l);
     trace.len = 0;
-    /* The innermost yields pass through two parents to the driver... */
     CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
     CHECK_EQ_INT(l[0].gen.value.i, 10);
-    /* ...and values sent to the outermost reach the innermost. */
+}
+
+/* ...and values sent to the outermost reach the innermost. */
+static void levels_sent_5(struct level *l) {
+    levels_init(l);
+    trace.len = 0;
+    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
     CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(5), level(&l[0])), PT_YIELDED);
+}
+
+static void test_await_passes_a_sent_value_in(void) {
+    struct level l[3];
+    levels_sent_5(l);
     CHECK_EQ_INT(l[2].got, 5);
     CHECK_EQ_INT(l[0].gen.value.i, 6);
-    /* Innermost returns 5*7 = 35; depth 2 gets it and yields 135. */
+}
+
+/* Innermost returns 5*7 = 35; depth 2 gets it and yields 135. */
+static void levels_sent_5_7(struct level *l) {
+    levels_sent_5(l);
     CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(7), level(&l[0])), PT_YIELDED);
+}
+
+static void test_await_gives_the_parent_its_childs_result(void) {
+    struct level l[3];
+    levels_sent_5_7(l);
     CHECK_EQ_INT(l[1].got, 35);
     CHECK_EQ_INT(l[0].gen.value.i, 135);
     CHECK_EQ_STR(trace.buf, "c3 ");
-    /* Depth 2 returns 35+2; depth 1 returns 37+1. */
+}
+
+/* Depth 2 returns 35+2; depth 1 returns 37+1: cleanups innermost first. */
+static void test_await_chain_ends_innermost_first(void) {
+    struct level l[3];
+    levels_sent_5_7(l);
     CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_ENDED);
     CHECK_EQ_INT(l[0].gen.value.i, 38);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
@@ -200,27 +295,29 @@ static void test_await_three_deep(void) {
     CHECK_EQ_INT(pt_gen_status(&l[1].gen), PT_ENDED);
 }
 
-static void test_close_inside_await(void) {
+/* Suspended in the innermost: cleanups run innermost first, once. */
+static void test_close_inside_await_cleans_up_innermost_first(void) {
     struct level l[3];
-    levels_init(l);
-    trace.len = 0;
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(5), level(&l[0])), PT_YIELDED);
-    /* Suspended in the innermost: cleanups run innermost first, once. */
+    levels_sent_5(l);
     CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
     CHECK_EQ_INT(pt_gen_status(&l[2].gen), PT_CLOSED);
     CHECK_EQ_INT(pt_gen_status(&l[1].gen), PT_CLOSED);
+}
+
+static void test_closed_await_chain_stays_closed(void) {
+    struct level l[3];
+    levels_sent_5(l);
+    CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
+}
 
-    /* Suspended in the middle one (depth 2's own yield). */
-    levels_init(l);
-    trace.len = 0;
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(5), level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(7), level(&l[0])), PT_YIELDED);
+/* Suspended in the middle one (depth 2's own yield). */
+static void test_close_in_the_middle_level_cleans_up_the_rest(void) {
+    struct level l[3];
+    levels_sent_5_7(l);
     CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
     CHECK_EQ_INT(pt_gen_status(&l[2].gen), PT_ENDED); /* it had finished */
@@ -251,16 +348,25 @@ static PT_THREAD(gate_parent(struct gate *s)) {
     PT_GEN_END(g);
 }
 
-static void test_await_wait(void) {
+static void gate_closed(struct gate *s) {
+    s->open = 0;
+    s->passed = 0;
+    pt_gen_init(&s->gen);
+    CHECK_EQ_INT(PT_NEXT(&s->gen, gate_parent(s)), PT_WAITING);
+}
+
+static void test_await_of_a_waiting_child_waits(void) {
     struct gate s;
-    s.open = 0;
-    s.passed = 0;
-    pt_gen_init(&s.gen);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, gate_parent(&s)), PT_WAITING);
+    gate_closed(&s);
     CHECK_EQ_INT(PT_NEXT(&s.gen, gate_parent(&s)), PT_WAITING);
     CHECK_EQ_INT(s.passed, 0);
+}
+
+/* The second await finds its condition true and does not stop. */
+static void test_await_of_a_ready_child_does_not_stop(void) {
+    struct gate s;
+    gate_closed(&s);
     s.open = 1;
-    /* The second await finds its condition true and does not stop. */
     CHECK_EQ_INT(PT_NEXT(&s.gen, gate_parent(&s)), PT_ENDED);
     CHECK_EQ_INT(s.passed, 2);
     CHECK_EQ_INT(s.gen.value.i, 99);
@@ -293,24 +399,37 @@ static PT_THREAD(slow_cleanup(struct slow *s)) {
     PT_GEN_END(g);
 }
 
-static void test_cleanup_that_stops(void) {
-    struct slow s = {{0}, {0}, 0, 0, 0};
-    pt_gen_init(&s.gen);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
-    /* Close: the cleanup starts and stops; the generator is not done. */
-    CHECK_EQ_INT(PT_CLOSE(&s.gen, slow_cleanup(&s)), PT_YIELDED);
+/* Close: the cleanup starts and stops; the generator is not done. */
+static void close_into_a_stopping_cleanup(struct slow *s) {
+    memset(s, 0, sizeof *s);
+    pt_gen_init(&s->gen);
+    CHECK_EQ_INT(PT_NEXT(&s->gen, slow_cleanup(s)), PT_YIELDED);
+    CHECK_EQ_INT(PT_CLOSE(&s->gen, slow_cleanup(s)), PT_YIELDED);
+}
+
+static void test_close_into_a_cleanup_that_stops_is_not_done(void) {
+    struct slow s;
+    close_into_a_stopping_cleanup(&s);
     CHECK_EQ_INT(s.gen.value.i, 2);
     CHECK(!pt_gen_done(&s.gen));
-    /* Closing again goes on with the same cleanup, never restarts it. */
+}
+
+/* Closing again goes on with the same cleanup, never restarts it, and an
+ * await in it is not cut short. */
+static void test_closing_again_goes_on_with_the_same_cleanup(void) {
+    struct slow s;
+    close_into_a_stopping_cleanup(&s);
     CHECK_EQ_INT(PT_CLOSE(&s.gen, slow_cleanup(&s)), PT_YIELDED);
     CHECK_EQ_INT(s.gen.value.i, 77);
     CHECK_EQ_INT(PT_CLOSE(&s.gen, slow_cleanup(&s)), PT_CLOSED);
     CHECK_EQ_INT(s.cleaned, 1);
     CHECK_EQ_INT(s.cleaned_tail, 1);
     CHECK_EQ_INT(s.awaited, 78);
+}
 
-    /* Normal end into a stopping cleanup: sends drive it to PT_ENDED. */
-    s.cleaned = s.cleaned_tail = 0;
+/* Normal end into a stopping cleanup: sends drive it to PT_ENDED. */
+static void test_end_into_a_cleanup_that_stops_is_driven_by_sends(void) {
+    struct slow s = {{0}, {0}, 0, 0, 0};
     pt_gen_init(&s.gen);
     CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
     CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
@@ -340,7 +459,7 @@ static PT_THREAD(ret_then_yield(struct ret_then_yield *r)) {
 /* The value slot carries the cleanup's yields both ways, yet the result
  * returned before the cleanup is the one the generator finishes with (as
  * Python's `return 42` in a try whose finally yields). */
-static void test_result_survives_cleanup_yield(void) {
+static void test_result_survives_a_yield_in_the_cleanup(void) {
     struct ret_then_yield r = {{0}, 0};
     pt_gen_init(&r.gen);
     CHECK_EQ_INT(PT_NEXT(&r.gen, ret_then_yield(&r)), PT_YIELDED);
@@ -350,14 +469,33 @@ static void test_result_survives_cleanup_yield(void) {
     CHECK_EQ_INT(r.gen.value.i, 42);
 }
 
-int main(void) {
-    test_send_yield_return();
-    test_finish();
-    test_close();
-    test_await_three_deep();
-    test_close_inside_await();
-    test_await_wait();
-    test_cleanup_that_stops();
-    test_result_survives_cleanup_yield();
-    return CHECK_DONE();
-}
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(created_generator_has_not_run)                                                               \
+    X(first_send_starts_it_with_the_value_sent)                                                    \
+    X(each_send_gets_the_next_yielded_value)                                                       \
+    X(return_ends_it_with_its_result)                                                              \
+    X(finished_generator_runs_nothing_more)                                                        \
+    X(close_of_a_finished_generator_changes_nothing)                                               \
+    X(initialised_again_it_is_a_new_generator)                                                     \
+    X(end_runs_the_cleanup_once_with_no_result)                                                    \
+    X(exit_runs_the_cleanup_once_with_no_result)                                                   \
+    X(return_runs_the_cleanup_once_and_keeps_its_result)                                           \
+    X(close_runs_the_cleanup_once)                                                                 \
+    X(closed_generator_stays_closed)                                                               \
+    X(close_of_an_unstarted_generator_runs_nothing)                                                \
+    X(await_passes_the_innermost_yield_out)                                                        \
+    X(await_passes_a_sent_value_in)                                                                \
+    X(await_gives_the_parent_its_childs_result)                                                    \
+    X(await_chain_ends_innermost_first)                                                            \
+    X(close_inside_await_cleans_up_innermost_first)                                                \
+    X(closed_await_chain_stays_closed)                                                             \
+    X(close_in_the_middle_level_cleans_up_the_rest)                                                \
+    X(await_of_a_waiting_child_waits)                                                              \
+    X(await_of_a_ready_child_does_not_stop)                                                        \
+    X(close_into_a_cleanup_that_stops_is_not_done)                                                 \
+    X(closing_again_goes_on_with_the_same_cleanup)                                                 \
+    X(end_into_a_cleanup_that_stops_is_driven_by_sends)                                            \
+    X(result_survives_a_yield_in_the_cleanup)
+/* clang-format on */
+TEST_MAIN(TEST_CASES)

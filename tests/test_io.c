@@ -55,85 +55,177 @@ static void start(struct waiter *w, int fd, unsigned events, pt_time_t timeout) 
     CHECK_EQ_INT(pt_spawn(&loop, &w->task, wait_fd), PT_OK);
 }
 
-static void test_pipe_readable(void) {
-    struct waiter w = {0};
+/* A pipe's read end waited on (timeout 1000), parked through two
+ * iterations with nothing to read, then written to and run to the end. */
+static void pipe_written_after_parking(struct waiter *w, int parked[2]) {
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
-    start(&w, p[0], PT_READABLE, 1000);
+    start(w, p[0], PT_READABLE, 1000);
     pt_loop_run_once(&loop, 0); /* starts and parks */
-    CHECK_EQ_INT(w.result, 99);
+    parked[0] = w->result;
     pt_loop_run_once(&loop, 0); /* nothing to read: still parked */
-    CHECK_EQ_INT(w.result, 99);
+    parked[1] = w->result;
     CHECK_EQ_INT(write(p[1], "x", 1), 1);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(w.result, PT_OK);
-    CHECK_EQ_INT(w.revents, PT_READABLE);
-    CHECK_EQ_INT(w.woke_at, 0);             /* no time passed */
-    CHECK_EQ_INT(pt_loop_timers(&loop), 0); /* its timeout was dropped */
     close(p[0]);
     close(p[1]);
 }
 
-static void test_timeout(void) {
+/* A pipe: not readable before it is written to. */
+static void test_pipe_wait_parks_until_written(void) {
     struct waiter w = {0};
+    int parked[2];
+    pipe_written_after_parking(&w, parked);
+    CHECK_EQ_INT(parked[0], 99);
+    CHECK_EQ_INT(parked[1], 99);
+}
+
+/* A pipe: readable once written to. */
+static void test_pipe_is_readable_once_written(void) {
+    struct waiter w = {0};
+    int parked[2];
+    pipe_written_after_parking(&w, parked);
+    CHECK_EQ_INT(w.result, PT_OK);
+    CHECK_EQ_INT(w.revents, PT_READABLE);
+}
+
+static void test_readiness_takes_no_loop_time(void) {
+    struct waiter w = {0};
+    int parked[2];
+    pipe_written_after_parking(&w, parked);
+    CHECK_EQ_INT(w.woke_at, 0); /* no time passed */
+}
+
+static void test_readiness_drops_the_waits_timeout(void) {
+    struct waiter w = {0};
+    int parked[2];
+    pipe_written_after_parking(&w, parked);
+    CHECK_EQ_INT(pt_loop_timers(&loop), 0);
+}
+
+/* A wait on a pipe nobody writes to, with a timeout of 250. */
+static void pipe_wait_times_out(struct waiter *w) {
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
-    start(&w, p[0], PT_READABLE, 250);
+    start(w, p[0], PT_READABLE, 250);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(w.result, PT_ETIMEDOUT);
-    CHECK_EQ_INT(w.woke_at, 250);
-    CHECK_EQ_INT(w.revents, 0);
-    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0); /* the wait is gone */
     close(p[0]);
     close(p[1]);
 }
 
-/* One reader and one writer per descriptor, as in asyncio: a second
- * reader gets PT_EBUSY at once; a writer beside the reader is fine. */
-static void test_one_reader_per_descriptor(void) {
-    struct waiter a = {0}, b = {0}, w = {0};
+static void test_wait_times_out_at_its_deadline(void) {
+    struct waiter w = {0};
+    pipe_wait_times_out(&w);
+    CHECK_EQ_INT(w.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(w.woke_at, 250);
+}
+
+static void test_timed_out_wait_reports_no_events(void) {
+    struct waiter w = {0};
+    pipe_wait_times_out(&w);
+    CHECK_EQ_INT(w.revents, 0);
+}
+
+static void test_timed_out_wait_is_removed(void) {
+    struct waiter w = {0};
+    pipe_wait_times_out(&w);
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0); /* the wait is gone */
+}
+
+/* One reader and one writer per descriptor, as in asyncio: a reader a, a
+ * second reader b, a writer w, on one end of a socketpair, run to the end
+ * after the peer writes. */
+struct readers {
+    struct waiter a, b, w;
+    int a_first, w_second; /* a's result after the first iteration, w's after the second */
+    unsigned waits_after_first;
+};
+
+static void two_readers_and_a_writer(struct readers *r) {
     int s[2];
+    memset(r, 0, sizeof *r);
     CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, s), 0);
     setup();
-    start(&a, s[0], PT_READABLE, PT_FOREVER);
-    start(&b, s[0], PT_READABLE, PT_FOREVER);
-    start(&w, s[0], PT_WRITABLE, PT_FOREVER);
+    start(&r->a, s[0], PT_READABLE, PT_FOREVER);
+    start(&r->b, s[0], PT_READABLE, PT_FOREVER);
+    start(&r->w, s[0], PT_WRITABLE, PT_FOREVER);
     pt_loop_run_once(&loop, 0);
-    CHECK_EQ_INT(a.result, 99); /* parked */
-    CHECK_EQ_INT(b.result, PT_EBUSY);
-    CHECK_EQ_INT(pt_loop_io_waits(&loop), 2); /* a, and w until it runs */
+    r->a_first = r->a.result;
+    r->waits_after_first = pt_loop_io_waits(&loop); /* a, and w until it runs */
     pt_loop_run_once(&loop, 0);
-    CHECK_EQ_INT(w.result, PT_OK);
-    CHECK_EQ_INT(w.revents, PT_WRITABLE);
+    r->w_second = r->w.result;
     CHECK_EQ_INT(write(s[1], "x", 1), 1);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(a.result, PT_OK);
-    CHECK_EQ_INT(a.revents, PT_READABLE);
-    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0);
     close(s[0]);
     close(s[1]);
 }
 
-static void test_socketpair_both(void) {
-    struct waiter w = {0}, r = {0};
-    int s[2];
-    char c;
+/* A second reader of a descriptor gets PT_EBUSY at once. */
+static void test_second_reader_of_a_descriptor_is_ebusy(void) {
+    struct readers r;
+    two_readers_and_a_writer(&r);
+    CHECK_EQ_INT(r.a_first, 99); /* parked */
+    CHECK_EQ_INT(r.b.result, PT_EBUSY);
+}
+
+/* A writer beside the reader is fine. */
+static void test_a_writer_beside_the_reader_waits_too(void) {
+    struct readers r;
+    two_readers_and_a_writer(&r);
+    CHECK_EQ_INT(r.waits_after_first, 2);
+    CHECK_EQ_INT(r.w_second, PT_OK);
+    CHECK_EQ_INT(r.w.revents, PT_WRITABLE);
+}
+
+/* The refused second reader leaves the first one's wait alone. */
+static void test_the_first_reader_still_gets_its_data(void) {
+    struct readers r;
+    two_readers_and_a_writer(&r);
+    CHECK_EQ_INT(r.a.result, PT_OK);
+    CHECK_EQ_INT(r.a.revents, PT_READABLE);
+    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0);
+}
+
+/* A wait for both events on one end of a fresh socketpair s; run. */
+static void wait_both(struct waiter *w, int s[2]) {
     CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, s), 0);
     setup();
-    /* An empty socket is writable at once, not readable. */
-    start(&w, s[0], PT_READABLE | PT_WRITABLE, PT_FOREVER);
+    start(w, s[0], PT_READABLE | PT_WRITABLE, PT_FOREVER);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
+}
+
+static void test_empty_socket_is_writable_not_readable(void) {
+    struct waiter w = {0};
+    int s[2];
+    wait_both(&w, s);
     CHECK_EQ_INT(w.result, PT_OK);
     CHECK_EQ_INT(w.revents, PT_WRITABLE);
-    /* With data pending, both. */
+    close(s[0]);
+    close(s[1]);
+}
+
+static void test_socket_with_data_is_readable_and_writable(void) {
+    struct waiter w = {0};
+    int s[2];
+    char c;
+    wait_both(&w, s);
     CHECK_EQ_INT(write(s[1], "y", 1), 1);
     start(&w, s[0], PT_READABLE | PT_WRITABLE, PT_FOREVER);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(w.revents, PT_READABLE | PT_WRITABLE);
     CHECK_EQ_INT(read(s[0], &c, 1), 1);
-    /* The peer closing makes the other end readable (end of file). */
+    close(s[0]);
+    close(s[1]);
+}
+
+/* The peer closing makes the other end readable (end of file). */
+static void test_peer_closing_makes_the_socket_readable(void) {
+    struct waiter w = {0}, r = {0};
+    int s[2];
+    char c;
+    wait_both(&w, s);
     start(&r, s[0], PT_READABLE, 5000);
     pt_loop_run_once(&loop, 0);
     close(s[1]);
@@ -144,58 +236,95 @@ static void test_socketpair_both(void) {
     close(s[0]);
 }
 
-static void test_bad_descriptors(void) {
+/* A wait on fd with events: its result. */
+static int wait_result(int fd, unsigned events) {
     struct waiter w = {0};
     setup();
-    start(&w, -1, PT_READABLE, PT_FOREVER);
+    start(&w, fd, events, PT_FOREVER);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(w.result, PT_EINVAL);
-    start(&w, FD_SETSIZE, PT_READABLE, PT_FOREVER); /* select() cannot hold it */
-    CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(w.result, PT_EINVAL);
-    start(&w, 0, 0, PT_FOREVER); /* no events asked for */
-    CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(w.result, PT_EINVAL);
+    return w.result;
 }
 
-static void test_closed_while_waited_on(void) {
-    struct waiter a = {0}, b = {0};
+static void test_negative_descriptor_is_einval(void) {
+    CHECK_EQ_INT(wait_result(-1, PT_READABLE), PT_EINVAL);
+}
+
+/* select() cannot hold it. */
+static void test_descriptor_at_fd_setsize_is_einval(void) {
+    CHECK_EQ_INT(wait_result(FD_SETSIZE, PT_READABLE), PT_EINVAL);
+}
+
+static void test_wait_for_no_events_is_einval(void) {
+    CHECK_EQ_INT(wait_result(0, 0), PT_EINVAL);
+}
+
+/* Two waits, a on pipe p and b on pipe q; p[0] is closed under a's feet
+ * while q is written to. */
+static void close_one_of_two_waited(struct waiter *a, struct waiter *b) {
     int p[2], q[2];
     CHECK_EQ_INT(pipe(p), 0);
     CHECK_EQ_INT(pipe(q), 0);
     setup();
-    start(&a, p[0], PT_READABLE, 1000);
-    start(&b, q[0], PT_READABLE, 1000);
+    start(a, p[0], PT_READABLE, 1000);
+    start(b, q[0], PT_READABLE, 1000);
     pt_loop_run_once(&loop, 0); /* both park */
     close(p[0]);                /* closed under the waiter's feet */
     CHECK_EQ_INT(write(q[1], "z", 1), 1);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    CHECK_EQ_INT(a.result, PT_EBADF); /* woken with an error */
-    CHECK_EQ_INT(b.result, PT_OK);    /* the other wait is unharmed */
-    CHECK_EQ_INT(b.revents, PT_READABLE);
     close(p[1]);
     close(q[0]);
     close(q[1]);
 }
 
-static void test_cancel_while_waiting(void) {
-    struct waiter w = {0};
+static void test_descriptor_closed_while_waited_on_is_ebadf(void) {
+    struct waiter a = {0}, b = {0};
+    close_one_of_two_waited(&a, &b);
+    CHECK_EQ_INT(a.result, PT_EBADF); /* woken with an error */
+}
+
+static void test_other_waits_unharmed_by_a_closed_descriptor(void) {
+    struct waiter a = {0}, b = {0};
+    close_one_of_two_waited(&a, &b);
+    CHECK_EQ_INT(b.result, PT_OK);
+    CHECK_EQ_INT(b.revents, PT_READABLE);
+}
+
+/* A task parked on a pipe with a timeout, cancelled: `waits` and `timers`
+ * are the counts just before and just after the cancel. */
+static void cancel_a_wait(struct waiter *w, unsigned waits[2], unsigned timers[2]) {
     int p[2];
     CHECK_EQ_INT(pipe(p), 0);
     setup();
-    start(&w, p[0], PT_READABLE, 1000);
+    start(w, p[0], PT_READABLE, 1000);
     pt_loop_run_once(&loop, 0);
-    CHECK_EQ_INT(pt_loop_io_waits(&loop), 1);
-    CHECK_EQ_INT(pt_loop_timers(&loop), 1);
-    CHECK_EQ_INT(pt_cancel(&loop, &w.task), PT_OK);
-    CHECK_EQ_INT(pt_loop_io_waits(&loop), 0); /* descriptor wait and timer gone at once */
-    CHECK_EQ_INT(pt_loop_timers(&loop), 0);
+    waits[0] = pt_loop_io_waits(&loop);
+    timers[0] = (unsigned)pt_loop_timers(&loop);
+    CHECK_EQ_INT(pt_cancel(&loop, &w->task), PT_OK);
+    waits[1] = pt_loop_io_waits(&loop);
+    timers[1] = (unsigned)pt_loop_timers(&loop);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
+    close(p[0]);
+    close(p[1]);
+}
+
+/* Cancelling a waiting task: its descriptor wait and timer go at once. */
+static void test_cancel_drops_the_wait_and_its_timer_at_once(void) {
+    struct waiter w = {0};
+    unsigned waits[2], timers[2];
+    cancel_a_wait(&w, waits, timers);
+    CHECK_EQ_INT(waits[0], 1);
+    CHECK_EQ_INT(timers[0], 1);
+    CHECK_EQ_INT(waits[1], 0); /* descriptor wait and timer gone at once */
+    CHECK_EQ_INT(timers[1], 0);
+}
+
+static void test_cancel_of_a_waiting_task_runs_its_cleanup_once(void) {
+    struct waiter w = {0};
+    unsigned waits[2], timers[2];
+    cancel_a_wait(&w, waits, timers);
     CHECK_EQ_INT(pt_task_status(&w.task), PT_CLOSED);
     CHECK_EQ_INT(w.cleaned, 1);
     CHECK_EQ_INT(w.result, 99); /* the body never saw a result */
-    close(p[0]);
-    close(p[1]);
 }
 
 /* --- waking the loop from another thread ------------------------------- */
@@ -219,14 +348,19 @@ static void *signal_later(void *arg) {
     return NULL;
 }
 
-static void test_wakeup_from_thread(void) {
+/* A wakeup waited on in a loop on the real clock (it blocks in select()). */
+static void wakeup_setup(struct pt_wakeup *wk, struct wake_waiter *w) {
+    pt_loop_init(&loop, heap, 16);
+    CHECK_EQ_INT(pt_wakeup_init(wk), PT_OK);
+    w->wakeup = wk;
+    w->result = 99;
+}
+
+static void test_wakeup_from_another_thread_wakes_a_blocked_loop(void) {
     struct pt_wakeup wk;
     struct wake_waiter w = {0};
     pthread_t th;
-    pt_loop_init(&loop, heap, 16); /* real clock: it blocks in select() */
-    CHECK_EQ_INT(pt_wakeup_init(&wk), PT_OK);
-    w.wakeup = &wk;
-    w.result = 99;
+    wakeup_setup(&wk, &w);
     CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     pt_loop_run_once(&loop, 0); /* parks on the pipe */
     CHECK_EQ_INT(pthread_create(&th, NULL, signal_later, &wk), 0);
@@ -234,10 +368,16 @@ static void test_wakeup_from_thread(void) {
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(w.result, PT_OK);
     CHECK_EQ_INT(pthread_join(th, NULL), 0);
-    /* A signal before the wait is not lost: the wait returns at once. */
+    pt_wakeup_close(&wk);
+}
+
+/* A signal before the wait is not lost: the wait returns at once. */
+static void test_wakeup_signalled_before_the_wait_is_kept(void) {
+    struct pt_wakeup wk;
+    struct wake_waiter w = {0};
+    wakeup_setup(&wk, &w);
     pt_wakeup_signal(&wk);
     pt_wakeup_signal(&wk);
-    w.result = 99;
     CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(w.result, PT_OK);
@@ -271,7 +411,7 @@ static void *interrupt_then_write(void *arg) {
     return NULL;
 }
 
-static void test_eintr(void) {
+static void test_select_interrupted_by_signals_is_retried(void) {
     struct sigaction sa;
     struct interrupter in;
     struct waiter w = {0};
@@ -297,22 +437,35 @@ static void test_eintr(void) {
     close(p[1]);
 }
 
-int main(void) {
+static void init(void) {
     signal(SIGPIPE, SIG_IGN);
     cases_init(&loop, setup);
-    case_run("a pipe: readable once written to, not before", test_pipe_readable);
-    case_run("a wait times out at its deadline, its wait removed", test_timeout);
-    case_run("a socketpair: writable at once, readable with data or end of file",
-             test_socketpair_both);
-    case_run("one reader and one writer per descriptor: a second reader is PT_EBUSY",
-             test_one_reader_per_descriptor);
-    case_run("bad descriptors and no events: PT_EINVAL", test_bad_descriptors);
-    case_run("a descriptor closed while waited on: PT_EBADF, other waits unharmed",
-             test_closed_while_waited_on);
-    case_run("cancel while waiting: wait and timer gone at once, cleanup once",
-             test_cancel_while_waiting);
-    case_run("a wakeup from another thread; a signal before the wait is kept",
-             test_wakeup_from_thread);
-    case_run("select() interrupted by signals is retried", test_eintr);
-    return CASES_DONE();
 }
+
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(pipe_wait_parks_until_written)                                                               \
+    X(pipe_is_readable_once_written)                                                               \
+    X(readiness_takes_no_loop_time)                                                                \
+    X(readiness_drops_the_waits_timeout)                                                           \
+    X(wait_times_out_at_its_deadline)                                                              \
+    X(timed_out_wait_reports_no_events)                                                            \
+    X(timed_out_wait_is_removed)                                                                   \
+    X(second_reader_of_a_descriptor_is_ebusy)                                                      \
+    X(a_writer_beside_the_reader_waits_too)                                                        \
+    X(the_first_reader_still_gets_its_data)                                                        \
+    X(empty_socket_is_writable_not_readable)                                                       \
+    X(socket_with_data_is_readable_and_writable)                                                   \
+    X(peer_closing_makes_the_socket_readable)                                                      \
+    X(negative_descriptor_is_einval)                                                               \
+    X(descriptor_at_fd_setsize_is_einval)                                                          \
+    X(wait_for_no_events_is_einval)                                                                \
+    X(descriptor_closed_while_waited_on_is_ebadf)                                                  \
+    X(other_waits_unharmed_by_a_closed_descriptor)                                                 \
+    X(cancel_drops_the_wait_and_its_timer_at_once)                                                 \
+    X(cancel_of_a_waiting_task_runs_its_cleanup_once)                                              \
+    X(wakeup_from_another_thread_wakes_a_blocked_loop)                                             \
+    X(wakeup_signalled_before_the_wait_is_kept)                                                    \
+    X(select_interrupted_by_signals_is_retried)
+/* clang-format on */
+TEST_MAIN_INIT(TEST_CASES, init)

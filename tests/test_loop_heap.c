@@ -8,8 +8,8 @@
  */
 #include "loop/loop.h"
 
-#include "check.h"
 #include "loop_util.h"
+#include "runner.h"
 
 struct sleeper {
     struct pt_task task; /* first member: the loop hands it back */
@@ -58,31 +58,36 @@ static void start(struct sleeper *s, int id, pt_time_t ticks, pt_task_fn fn) {
     CHECK_EQ_INT(pt_spawn(&lp, &s->task, fn), PT_OK);
 }
 
-/* Two equal deadlines set with more than half the sequence numbers' range
- * of other timers between them (32,769 with 16-bit numbers) still fire in
- * the order they were set. */
-static void test_equal_deadlines_far_apart(void) {
-    struct sleeper a, b;
+/* Two equal deadlines (100) set with more than half the sequence numbers'
+ * range of other timers between them (32,769 with 16-bit numbers). */
+static void equal_deadlines_far_apart(struct sleeper *a, struct sleeper *b) {
     setup(0);
     norder = 0;
     spin_n = 32769L;
-    start(&a, 0, 100, sleep_once);
-    start(&b, 1, 100, spin_then_sleep);
+    start(a, 0, 100, sleep_once);
+    start(b, 1, 100, spin_then_sleep);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* They still fire in the order they were set. */
+static void test_equal_deadlines_far_apart_fire_in_the_order_set(void) {
+    struct sleeper a, b;
+    equal_deadlines_far_apart(&a, &b);
     CHECK_EQ_INT(norder, 2);
     CHECK_EQ_INT(order[0], 0);
     CHECK_EQ_INT(order[1], 1);
+}
+
+static void test_equal_deadlines_far_apart_fire_on_time(void) {
+    struct sleeper a, b;
+    equal_deadlines_far_apart(&a, &b);
     CHECK_EQ_INT(a.woke, 100);
     CHECK_EQ_INT(b.woke, 100);
 }
 
 /* The counter about to wrap (lp.seq is the next one given) with timers
- * pending: they are renumbered in their order, equal deadlines and all,
- * and the count goes on from the pending ones. Deadlines 10, 20, 30, 10,
- * ...: ids 0 3 6 wake first, then 1 4 7, then 2 5. */
-static void test_renumber_keeps_order(void) {
-    static const int expect[8] = {0, 3, 6, 1, 4, 7, 2, 5};
-    struct sleeper s[8];
+ * pending: they are renumbered. Deadlines 10, 20, 30, 10, ... */
+static void renumber_pending(struct sleeper *s) {
     int i;
     setup(0);
     norder = 0;
@@ -90,17 +95,42 @@ static void test_renumber_keeps_order(void) {
     for (i = 0; i < 8; i++)
         start(&s[i], i, (pt_time_t)(10 + 10 * (i % 3)), sleep_once);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* ... in their order, equal deadlines and all: ids 0 3 6 wake first, then
+ * 1 4 7, then 2 5. */
+static void test_renumbering_keeps_the_order_of_pending_timers(void) {
+    static const int expect[8] = {0, 3, 6, 1, 4, 7, 2, 5};
+    struct sleeper s[8];
+    int i;
+    renumber_pending(s);
     CHECK_EQ_INT(norder, 8);
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < 8; i++)
         CHECK_EQ_INT(order[i], expect[i]);
+}
+
+static void test_renumbered_timers_fire_on_time(void) {
+    struct sleeper s[8];
+    int i;
+    renumber_pending(s);
+    for (i = 0; i < 8; i++)
         CHECK_EQ_INT(s[i].woke, 10 + 10 * (i % 3));
-    }
+}
+
+/* The count goes on from the pending ones. */
+static void test_after_renumbering_the_count_goes_on_from_the_pending(void) {
+    struct sleeper s[8];
+    renumber_pending(s);
     CHECK(lp.seq < 16u);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
-int main(void) {
-    test_equal_deadlines_far_apart();
-    test_renumber_keeps_order();
-    return CHECK_DONE();
-}
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(equal_deadlines_far_apart_fire_in_the_order_set)                                             \
+    X(equal_deadlines_far_apart_fire_on_time)                                                      \
+    X(renumbering_keeps_the_order_of_pending_timers)                                               \
+    X(renumbered_timers_fire_on_time)                                                              \
+    X(after_renumbering_the_count_goes_on_from_the_pending)
+/* clang-format on */
+TEST_MAIN(TEST_CASES)

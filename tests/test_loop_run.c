@@ -6,8 +6,8 @@
  */
 #include "loop/loop.h"
 
-#include "check.h"
 #include "loop_util.h"
+#include "runner.h"
 
 struct tk {
     struct pt_task task; /* first member: the loop hands it back */
@@ -55,70 +55,96 @@ static PT_THREAD(body(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-/* A background task's cleanup, run by the final cancel, spawns a task:
- * the run goes on until that task has finished too. */
-static void test_cleanup_spawns_task(void) {
-    struct tk bg, fg, late;
+/* A background ticker bg (every 3) and a task fg that ends at 10; bg's
+ * cleanup, run by the final cancel, spawns `late` (sleeping late_ticks),
+ * as a background task if `background`. Run to the end. */
+static void cleanup_spawns(struct tk *bg, struct tk *fg, struct tk *late, pt_time_t late_ticks,
+                           int background) {
     setup(0);
-    tk_init(&bg, "bg", 3);
-    tk_init(&fg, "fg", 10);
-    tk_init(&late, "late", 5);
-    bg.spawn = &late;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg.task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &fg.task, work), PT_OK);
+    tk_init(bg, "bg", 3);
+    tk_init(fg, "fg", 10);
+    tk_init(late, "late", late_ticks);
+    bg->spawn = late;
+    bg->background = background;
+    CHECK_EQ_INT(pt_spawn_background(&lp, &bg->task, body), PT_OK);
+    CHECK_EQ_INT(pt_spawn(&lp, &fg->task, work), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(bg.rc, PT_OK);
+    CHECK_EQ_INT(bg->rc, PT_OK);
+}
+
+/* A task spawned by a background task's cleanup (run by the final cancel)
+ * runs to its end. */
+static void test_task_spawned_by_a_final_cleanup_runs(void) {
+    struct tk bg, fg, late;
+    cleanup_spawns(&bg, &fg, &late, 5, 0);
     CHECK_EQ_INT(late.runs, 1);
     CHECK(pt_task_done(&late.task));
+    CHECK_EQ_STR(trace.buf, "fg bg-1 late ");
+}
+
+/* The run goes on until that task has finished too. */
+static void test_run_waits_for_a_task_a_final_cleanup_spawned(void) {
+    struct tk bg, fg, late;
+    cleanup_spawns(&bg, &fg, &late, 5, 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     CHECK_EQ_INT(since(0), 15);
-    CHECK_EQ_STR(trace.buf, "fg bg-1 late ");
 }
 
 /* ... spawns a background task: that one is cancelled in turn (its body
  * never runs: it had not started). */
-static void test_cleanup_spawns_background(void) {
+static void test_background_task_spawned_by_a_final_cleanup_is_cancelled(void) {
     struct tk bg, fg, late;
-    setup(0);
-    tk_init(&bg, "bg", 3);
-    tk_init(&fg, "fg", 10);
-    tk_init(&late, "late", 2);
-    bg.spawn = &late;
-    bg.background = 1;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg.task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &fg.task, work), PT_OK);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(bg.rc, PT_OK);
+    cleanup_spawns(&bg, &fg, &late, 2, 1);
     CHECK_EQ_INT(late.runs, 0);
     CHECK_EQ_INT(pt_task_status(&late.task), PT_CLOSED);
+}
+
+static void test_run_does_not_wait_for_a_cancelled_background_spawn(void) {
+    struct tk bg, fg, late;
+    cleanup_spawns(&bg, &fg, &late, 2, 1);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     CHECK_EQ_INT(since(0), 10);
 }
 
-/* ... waits on an event nobody will set: reported (PT_EBUSY), as any task
- * left waiting is. */
-static void test_cleanup_never_ends(void) {
+/* ... waits on an event nobody will set. */
+static void cleanup_never_ends(struct pt_event *ev, struct tk *bg, struct tk *fg) {
+    setup(0);
+    pt_event_init(ev);
+    tk_init(bg, "bg", 3);
+    tk_init(fg, "fg", 10);
+    bg->ev = ev;
+    CHECK_EQ_INT(pt_spawn_background(&lp, &bg->task, body), PT_OK);
+    CHECK_EQ_INT(pt_spawn(&lp, &fg->task, work), PT_OK);
+}
+
+/* Reported (PT_EBUSY), as any task left waiting is. */
+static void test_final_cleanup_that_never_ends_is_reported_busy(void) {
     struct pt_event ev;
     struct tk bg, fg;
-    setup(0);
-    pt_event_init(&ev);
-    tk_init(&bg, "bg", 3);
-    tk_init(&fg, "fg", 10);
-    bg.ev = &ev;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg.task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &fg.task, work), PT_OK);
+    cleanup_never_ends(&ev, &bg, &fg);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY);
     CHECK_EQ_INT(bg.cleanups, 1);
     CHECK(!pt_task_done(&bg.task));
-    /* Set it: the next run lets the cleanup finish. */
+}
+
+/* Set it: the next run lets the cleanup finish. */
+static void test_final_cleanup_left_waiting_finishes_in_the_next_run(void) {
+    struct pt_event ev;
+    struct tk bg, fg;
+    cleanup_never_ends(&ev, &bg, &fg);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY);
     pt_event_set(&lp, &ev);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK(pt_task_done(&bg.task));
 }
 
-int main(void) {
-    test_cleanup_spawns_task();
-    test_cleanup_spawns_background();
-    test_cleanup_never_ends();
-    return CHECK_DONE();
-}
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(task_spawned_by_a_final_cleanup_runs)                                                        \
+    X(run_waits_for_a_task_a_final_cleanup_spawned)                                                \
+    X(background_task_spawned_by_a_final_cleanup_is_cancelled)                                     \
+    X(run_does_not_wait_for_a_cancelled_background_spawn)                                          \
+    X(final_cleanup_that_never_ends_is_reported_busy)                                              \
+    X(final_cleanup_left_waiting_finishes_in_the_next_run)
+/* clang-format on */
+TEST_MAIN(TEST_CASES)

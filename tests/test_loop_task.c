@@ -1,242 +1,192 @@
 /*
  * tests/test_loop_task.c - the contract of tasks (loop/core.h): join and
- * its results, join with a timeout (asyncio's wait_for), cancellation in
- * every kind of wait, and sub-coroutines (PT_SUB_BEGIN / PT_AWAIT) waiting
- * on the loop. On the virtual clock. Also built with PT_LOOP_SYNC,
- * PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0, without the sync objects' part.
+ * its results, join with a timeout (asyncio's wait_for), what spawn, join
+ * and cancel refuse, and the loop not re-entered from a task. On the
+ * virtual clock. Also built with PT_LOOP_SYNC, PT_LOOP_GROUPS and
+ * PT_LOOP_BACKGROUND 0, without the parts that need them. Cancellation in
+ * every kind of wait and sub-coroutines: tests/test_loop_cancel.c.
  */
 #include "loop/loop.h"
 
-#include "check.h"
+#include "runner.h"
+
 #include "loop_util.h"
-
-struct tk {
-    struct pt_task task; /* first member: the loop hands it back */
-    const char *name;
-    int n;                   /* what to return (a negative n: fail with it) */
-    pt_time_t ticks;         /* a delay */
-    pt_time_t timeout;       /* of a join */
-    pt_time_t cleanup_ticks; /* how long its cleanup sleeps */
-    long woke_at;            /* loop time after the wait (-1: never) */
-    long cleaned_at;         /* loop time its cleanup ran at (-1: never) */
-    int result;              /* the result of the wait */
-    int cleanup_result;      /* the wait result seen in the cleanup section */
-    int runs, cleanups, rc, rc2;
-    pt_value got; /* the joined task's value, or a sub's result */
-    struct tk *other;
-    struct pt_event *ev;
-    struct pt_semaphore *sem;
-    struct pt_queue *q;
-    pt_value item;
-    struct pt_gen sub, sub2;
-    int sub_result, sub_cleanups, sub2_cleanups;
-};
-
-static void tk_init(struct tk *k, const char *name) {
-    memset(k, 0, sizeof *k);
-    k->name = name;
-    k->woke_at = -1;
-    k->cleaned_at = -1;
-    k->result = 99;
-    k->cleanup_result = 99;
-    k->sub_result = 99;
-    k->rc = k->rc2 = 99;
-}
-
-static void spawn(struct tk *k, pt_task_fn fn) {
-    CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
-}
-
-/* A fresh loop starting at `start` where task A (joiner) joins task B
- * (worker) with `timeout`. Spawning only queues them: the caller sets B's
- * (or A's) other fields afterwards, before running the loop. */
-static void join_pair(struct tk *a, struct tk *b, pt_time_t start, pt_time_t timeout);
-
-/* The common end of every body: note the cleanup, maybe sleep in it. */
-#define CLEANUP_SECTION(k)                                                                         \
-    PT_TASK_CLEANUP();                                                                             \
-    (k)->cleanups++;                                                                               \
-    (k)->cleanup_result = PT_WAIT_RESULT();                                                        \
-    (k)->cleaned_at = (long)pt_loop_now(loop);                                                     \
-    note_n((k)->name, -(long)(k)->cleanups); /* "B-1": B's first cleanup */                        \
-    if ((k)->cleanup_ticks)                                                                        \
-        PT_SLEEP((k)->cleanup_ticks);                                                              \
-    PT_TASK_END()
-
-/* ---- bodies ------------------------------------------------------------- */
-
-/* Sleeps `ticks`, then returns n (or fails with it if negative). */
-static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    k->runs++;
-    PT_SLEEP(k->ticks);
-    k->result = PT_WAIT_RESULT();
-    k->woke_at = (long)pt_loop_now(loop);
-    note(k->name);
-    if (k->n < 0)
-        PT_TASK_FAIL(pt_int(k->n));
-    PT_TASK_RETURN(pt_int(k->n));
-    CLEANUP_SECTION(k);
-}
-
-/* Joins `other` with `timeout`; then returns what the join gave. */
-static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    k->runs++;
-    PT_JOIN(&k->other->task, k->timeout);
-    k->result = PT_WAIT_RESULT();
-    k->woke_at = (long)pt_loop_now(loop);
-    k->got = k->other->task.gen.value;
-    note(k->name);
-    PT_TASK_RETURN(pt_int(k->result));
-    CLEANUP_SECTION(k);
-}
-
-static void join_pair(struct tk *a, struct tk *b, pt_time_t start, pt_time_t timeout) {
-    setup(start);
-    tk_init(a, "A");
-    tk_init(b, "B");
-    a->other = b;
-    a->timeout = timeout;
-    spawn(b, worker);
-    spawn(a, joiner);
-}
-
-/* Sleeps `ticks`, then cancels `other` (rc: what pt_cancel said; rc2: a
- * second pt_cancel at once). */
-static PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    PT_SLEEP(k->ticks);
-    k->rc = pt_cancel(loop, &k->other->task);
-    k->rc2 = pt_cancel(loop, &k->other->task);
-    k->woke_at = (long)pt_loop_now(loop);
-    note(k->name);
-    PT_TASK_END();
-}
-
-/* Spawns `other` (a worker), then joins it with `timeout`. */
-static PT_THREAD(spawn_join(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    k->rc = pt_spawn(loop, &k->other->task, worker);
-    PT_JOIN(&k->other->task, k->timeout);
-    k->result = PT_WAIT_RESULT();
-    k->woke_at = (long)pt_loop_now(loop);
-    note(k->name);
-    CLEANUP_SECTION(k);
-}
+#include "task_fixture.h"
 
 /* ---- join ----------------------------------------------------------------- */
 
-static void test_join_result(void) {
-    struct tk a, b;
+/* A joins B, which sleeps 10 and returns 42 (A spawned first). */
+static void join_returning(struct tk *a, struct tk *b) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    b.ticks = 10;
-    b.n = 42;
-    a.other = &b;
-    a.timeout = PT_FOREVER;
-    spawn(&a, joiner);
-    spawn(&b, worker);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    b->ticks = 10;
+    b->n = 42;
+    a->other = b;
+    a->timeout = PT_FOREVER;
+    spawn(a, joiner);
+    spawn(b, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_join_of_a_returned_task_is_ok(void) {
+    struct tk a, b;
+    join_returning(&a, &b);
     CHECK_EQ_INT(a.result, PT_OK);
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
+}
+
+static void test_join_gives_the_value_the_task_returned(void) {
+    struct tk a, b;
+    join_returning(&a, &b);
     CHECK_EQ_INT(a.got.i, 42);
     CHECK_EQ_INT(b.task.gen.value.i, 42);
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
+}
+
+static void test_join_returns_once_the_task_and_its_cleanup_ran(void) {
+    struct tk a, b;
+    join_returning(&a, &b);
     CHECK_EQ_INT(a.woke_at, 10);
     CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
+}
 
-    /* A join with a timeout that does not pass: the timer goes at once. */
-    join_pair(&a, &b, 0, 1000);
-    b.ticks = 10;
-    b.n = 7;
+/* A join with a timeout that does not pass. */
+static void join_within_timeout(struct tk *a, struct tk *b) {
+    join_pair(a, b, 0, 1000);
+    b->ticks = 10;
+    b->n = 7;
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_join_within_its_timeout_gives_the_result(void) {
+    struct tk a, b;
+    join_within_timeout(&a, &b);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, 7);
     CHECK_EQ_INT(a.woke_at, 10);
+}
+
+static void test_join_timer_goes_when_the_task_ends_first(void) {
+    struct tk a, b;
+    join_within_timeout(&a, &b);
     CHECK_EQ_INT(since(0), 10); /* no jump to the join's deadline */
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
-static void test_join_failed(void) {
-    struct tk a, b;
+/* A joins B, which sleeps 10 and fails with -7. */
+static void join_failing(struct tk *a, struct tk *b) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    b.ticks = 10;
-    b.n = -7;
-    a.other = &b;
-    a.timeout = PT_FOREVER;
-    spawn(&a, joiner);
-    spawn(&b, worker);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    b->ticks = 10;
+    b->n = -7;
+    a->other = b;
+    a->timeout = PT_FOREVER;
+    spawn(a, joiner);
+    spawn(b, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_join_of_a_failed_task_is_efailed(void) {
+    struct tk a, b;
+    join_failing(&a, &b);
     CHECK_EQ_INT(a.result, PT_EFAILED);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_EXITED);
     CHECK_EQ_INT(b.cleanups, 1);
-    /* The error value it failed with is its result. */
+}
+
+static void test_failed_task_keeps_its_error_value_as_result(void) {
+    struct tk a, b;
+    join_failing(&a, &b);
     CHECK_EQ_INT(b.task.gen.value.i, -7);
     CHECK_EQ_INT(a.got.i, -7);
 }
 
-static void test_join_cancelled(void) {
-    struct tk a, b, x;
+/* A joins B (sleeping 100); X cancels B at 10, twice. */
+static void join_cancelled(struct tk *a, struct tk *b, struct tk *x) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&x, "X");
-    b.ticks = 100;
-    a.other = &b;
-    a.timeout = PT_FOREVER;
-    x.ticks = 10;
-    x.other = &b;
-    spawn(&a, joiner);
-    spawn(&b, worker);
-    spawn(&x, canceller);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    tk_init(x, "X");
+    b->ticks = 100;
+    a->other = b;
+    a->timeout = PT_FOREVER;
+    x->ticks = 10;
+    x->other = b;
+    spawn(a, joiner);
+    spawn(b, worker);
+    spawn(x, canceller);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_cancel_is_ok_once_then_einval(void) {
+    struct tk a, b, x;
+    join_cancelled(&a, &b, &x);
     CHECK_EQ_INT(x.rc, PT_OK);
     CHECK_EQ_INT(x.rc2, PT_EINVAL); /* cancel twice */
+}
+
+static void test_join_of_a_cancelled_task_is_ecancelled(void) {
+    struct tk a, b, x;
+    join_cancelled(&a, &b, &x);
     CHECK_EQ_INT(a.result, PT_ECANCELLED);
     CHECK_EQ_INT(a.woke_at, 10);
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
-    CHECK_EQ_INT(b.cleanups, 1);
-    CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
-    CHECK_EQ_INT(b.woke_at, -1);
-    CHECK_EQ_STR(trace.buf, "X B-1 A A-1 ");
     CHECK_EQ_INT(since(0), 10);
 }
 
-/* Joining a task that has finished: its outcome at once, no stop. */
-static void test_join_finished(void) {
+static void test_cancelled_task_is_closed_and_its_wait_never_ends(void) {
+    struct tk a, b, x;
+    join_cancelled(&a, &b, &x);
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+    CHECK_EQ_INT(b.woke_at, -1);
+}
+
+static void test_cancelled_task_cleanup_runs_once_before_its_joiner(void) {
+    struct tk a, b, x;
+    join_cancelled(&a, &b, &x);
+    CHECK_EQ_INT(b.cleanups, 1);
+    CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
+    CHECK_EQ_STR(trace.buf, "X B-1 A A-1 ");
+}
+
+/* Joining a task that has finished (outcome 0: returned, 1: failed, 2:
+ * cancelled): its outcome at once, no stop. */
+static void join_finished(int i) {
     struct tk a, b;
     static const int outcomes[3] = {5, -5, 0};
     static const int expect[3] = {PT_OK, PT_EFAILED, PT_ECANCELLED};
-    int i;
-    for (i = 0; i < 3; i++) {
-        setup(0);
-        tk_init(&a, "A");
-        tk_init(&b, "B");
-        b.n = outcomes[i];
-        spawn(&b, worker);
-        if (i == 2)
-            CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
-        CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-        CHECK(pt_task_done(&b.task));
-        a.other = &b;
-        a.timeout = PT_FOREVER;
-        spawn(&a, joiner);
-        pt_loop_run_once(&lp, 0);
-        CHECK(pt_task_done(&a.task)); /* all in its first turn */
-        CHECK_EQ_INT(a.result, expect[i]);
-        CHECK_EQ_INT(a.got.i, i == 2 ? 0 : outcomes[i]);
-        if (i == 2)
-            CHECK_EQ_STR(trace.buf, "A A-1 ");
-        else
-            CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
-    }
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    b.n = outcomes[i];
+    spawn(&b, worker);
+    if (i == 2)
+        CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK(pt_task_done(&b.task));
+    a.other = &b;
+    a.timeout = PT_FOREVER;
+    spawn(&a, joiner);
+    pt_loop_run_once(&lp, 0);
+    CHECK(pt_task_done(&a.task)); /* all in its first turn */
+    CHECK_EQ_INT(a.result, expect[i]);
+    CHECK_EQ_INT(a.got.i, i == 2 ? 0 : outcomes[i]);
+    if (i == 2)
+        CHECK_EQ_STR(trace.buf, "A A-1 ");
+    else
+        CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
+}
+
+static void test_join_of_a_task_that_returned_is_ok_at_once(void) {
+    join_finished(0);
+}
+
+static void test_join_of_a_task_that_failed_is_efailed_at_once(void) {
+    join_finished(1);
+}
+
+static void test_join_of_a_task_that_was_cancelled_is_ecancelled_at_once(void) {
+    join_finished(2);
 }
 
 /* A second joiner, a join of itself: PT_EBUSY, and no stop. */
@@ -249,54 +199,96 @@ static PT_THREAD(self_joiner(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-static void test_join_busy(void) {
-    struct tk a, a2, b, s;
+/* A and D join B (sleeping 10, returning 3); S joins itself. One
+ * iteration run. */
+static void join_busy(struct tk *a, struct tk *a2, struct tk *b, struct tk *s) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&a2, "D");
-    tk_init(&b, "B");
-    tk_init(&s, "S");
-    b.ticks = 10;
-    b.n = 3;
-    a.other = a2.other = &b;
-    a.timeout = a2.timeout = PT_FOREVER;
-    spawn(&a, joiner);
-    spawn(&a2, joiner);
-    spawn(&b, worker);
-    spawn(&s, self_joiner);
+    tk_init(a, "A");
+    tk_init(a2, "D");
+    tk_init(b, "B");
+    tk_init(s, "S");
+    b->ticks = 10;
+    b->n = 3;
+    a->other = a2->other = b;
+    a->timeout = a2->timeout = PT_FOREVER;
+    spawn(a, joiner);
+    spawn(a2, joiner);
+    spawn(b, worker);
+    spawn(s, self_joiner);
     pt_loop_run_once(&lp, 0);
+}
+
+static void test_second_join_of_a_task_is_ebusy_at_once(void) {
+    struct tk a, a2, b, s;
+    join_busy(&a, &a2, &b, &s);
     CHECK_EQ_INT(a2.result, PT_EBUSY);
     CHECK_EQ_INT(a2.woke_at, 0);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_first_join_goes_on_after_a_refused_second(void) {
+    struct tk a, a2, b, s;
+    join_busy(&a, &a2, &b, &s);
     CHECK_EQ_INT(a.result, 99); /* the first is still waiting */
-    CHECK_EQ_INT(s.result, PT_EBUSY);
-    CHECK_EQ_INT(s.rc, PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, 3);
+}
+
+static void test_join_of_itself_is_ebusy_at_once(void) {
+    struct tk a, a2, b, s;
+    join_busy(&a, &a2, &b, &s);
+    CHECK_EQ_INT(s.result, PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(pt_task_status(&s.task), PT_ENDED);
+}
+
+static void test_cancel_of_itself_is_ebusy(void) {
+    struct tk a, a2, b, s;
+    join_busy(&a, &a2, &b, &s);
+    CHECK_EQ_INT(s.rc, PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
 /* ---- join with a timeout (wait_for) ----------------------------------------- */
 
-static void test_join_timeout(void) {
-    struct tk a, b;
-    /* The awaited task is cancelled, its cleanup runs, then the joiner
-     * sees PT_ETIMEDOUT. */
-    join_pair(&a, &b, 0, 30);
-    b.ticks = 100;
-    b.n = 1;
+/* A joins B (sleeping 100) with a timeout of 30. */
+static void join_timing_out(struct tk *a, struct tk *b) {
+    join_pair(a, b, 0, 30);
+    b->ticks = 100;
+    b->n = 1;
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_join_timeout_is_etimedout_at_the_deadline(void) {
+    struct tk a, b;
+    join_timing_out(&a, &b);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 30);
-    CHECK_EQ_INT(b.cleanups, 1);
-    CHECK_EQ_INT(b.cleaned_at, 30);
+    CHECK_EQ_INT(since(0), 30);
+}
+
+static void test_join_timeout_cancels_the_task(void) {
+    struct tk a, b;
+    join_timing_out(&a, &b);
     CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
     CHECK_EQ_INT(b.woke_at, -1);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
-    CHECK_EQ_STR(trace.buf, "B-1 A A-1 ");
-    CHECK_EQ_INT(since(0), 30);
+}
 
-    /* Its cleanup takes 5 ticks: the joiner returns once it is done. */
+/* The awaited task is cancelled, its cleanup runs, then the joiner sees
+ * PT_ETIMEDOUT. */
+static void test_join_timeout_returns_after_the_task_cleanup(void) {
+    struct tk a, b;
+    join_timing_out(&a, &b);
+    CHECK_EQ_INT(b.cleanups, 1);
+    CHECK_EQ_INT(b.cleaned_at, 30);
+    CHECK_EQ_STR(trace.buf, "B-1 A A-1 ");
+}
+
+/* Its cleanup takes 5 ticks: the joiner returns once it is done. */
+static void test_join_timeout_waits_for_a_cleanup_that_sleeps(void) {
+    struct tk a, b;
     join_pair(&a, &b, 0, 30);
     b.ticks = 100;
     b.cleanup_ticks = 5;
@@ -308,10 +300,28 @@ static void test_join_timeout(void) {
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
 }
 
-static void test_join_timeout_zero(void) {
+/* Added: core.h's join "left to finish if it was in its cleanup section
+ * already": the task returned and sleeps in its cleanup when the deadline
+ * passes; it is not cancelled, and the joiner wakes when it has finished. */
+static void test_join_timeout_lets_a_task_in_its_cleanup_finish(void) {
     struct tk a, b;
-    /* A zero timeout on a task still running: timed out at once (at the
-     * next iteration, at the same time), the task cancelled. */
+    join_pair(&a, &b, 0, 5);
+    b.n = 42;
+    b.cleanup_ticks = 20;
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(a.woke_at, 20);
+    CHECK_EQ_INT(b.cleanups, 1);
+    CHECK_EQ_INT(b.cleanup_result, PT_OK); /* its own result, not a cancel */
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
+    CHECK_EQ_INT(b.task.gen.value.i, 42);
+    CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
+}
+
+/* A zero timeout on a task still running: timed out at once (at the next
+ * iteration, at the same time), the task cancelled. */
+static void test_join_zero_timeout_cancels_a_running_task_at_once(void) {
+    struct tk a, b;
     join_pair(&a, &b, 0, 0);
     b.ticks = 10;
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -320,8 +330,11 @@ static void test_join_timeout_zero(void) {
     CHECK_EQ_INT(b.cleanups, 1);
     CHECK_EQ_INT(b.woke_at, -1);
     CHECK_EQ_INT(since(0), 0);
+}
 
-    /* ... on a task that has not started yet: it never runs. */
+/* ... on a task that has not started yet: it never runs. */
+static void test_join_zero_timeout_cancels_a_task_not_started(void) {
+    struct tk a, b;
     setup(0);
     tk_init(&a, "A");
     tk_init(&b, "B");
@@ -334,8 +347,11 @@ static void test_join_timeout_zero(void) {
     CHECK_EQ_INT(b.runs, 0);
     CHECK_EQ_INT(b.cleanups, 0);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+}
 
-    /* ... and on a task that has finished: its result, at once. */
+/* ... and on a task that has finished: its result, at once. */
+static void test_join_zero_timeout_of_a_finished_task_is_its_result(void) {
+    struct tk a, b;
     setup(0);
     tk_init(&a, "A");
     tk_init(&b, "B");
@@ -350,54 +366,53 @@ static void test_join_timeout_zero(void) {
     CHECK_EQ_INT(a.got.i, 9);
 }
 
+/* A joins B (sleeping 100) with a timeout of 30; X cancels B at `at`. */
+static void join_timeout_and_cancel(struct tk *a, struct tk *b, struct tk *x, pt_time_t at) {
+    setup(0);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    tk_init(x, "X");
+    b->ticks = 100;
+    a->other = b;
+    a->timeout = 30;
+    x->ticks = at;
+    x->other = b;
+    spawn(x, canceller);
+    spawn(b, worker);
+    spawn(a, joiner);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
 /* The deadline passes in the same iteration as another task cancels the
  * awaited one: the timeout (processed first) wins, the cancel finds the
  * task already being cancelled, the cleanup runs once. */
-static void test_join_timeout_cancel_race(void) {
+static void test_join_timeout_wins_over_a_cancel_at_the_same_time(void) {
     struct tk a, b, x;
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&x, "X");
-    b.ticks = 100;
-    a.other = &b;
-    a.timeout = 30;
-    x.ticks = 30;
-    x.other = &b;
-    spawn(&x, canceller);
-    spawn(&b, worker);
-    spawn(&a, joiner);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    join_timeout_and_cancel(&a, &b, &x, 30);
     CHECK_EQ_INT(x.woke_at, 30);
     CHECK_EQ_INT(x.rc, PT_EINVAL);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 30);
     CHECK_EQ_INT(b.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+}
 
-    /* The cancel one tick before the deadline: the joiner sees the
-     * cancellation, and its own timer is gone. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&x, "X");
-    b.ticks = 100;
-    a.other = &b;
-    a.timeout = 30;
-    x.ticks = 29;
-    x.other = &b;
-    spawn(&x, canceller);
-    spawn(&b, worker);
-    spawn(&a, joiner);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+/* The cancel one tick before the deadline: the joiner sees the
+ * cancellation, and its own timer is gone. */
+static void test_cancel_before_the_join_timeout_is_ecancelled(void) {
+    struct tk a, b, x;
+    join_timeout_and_cancel(&a, &b, &x, 29);
     CHECK_EQ_INT(x.rc, PT_OK);
     CHECK_EQ_INT(a.result, PT_ECANCELLED);
     CHECK_EQ_INT(a.woke_at, 29);
     CHECK_EQ_INT(b.cleanups, 1);
     CHECK_EQ_INT(since(0), 29);
+}
 
-    /* The awaited task's own timer fires in the same iteration as the
-     * deadline: it had not run yet, so the timeout still wins. */
+/* The awaited task's own timer fires in the same iteration as the
+ * deadline: it had not run yet, so the timeout still wins. */
+static void test_join_timeout_wins_over_the_task_timer_at_the_same_time(void) {
+    struct tk a, b;
     join_pair(&a, &b, 0, 30);
     b.ticks = 30;
     b.n = 4;
@@ -406,8 +421,11 @@ static void test_join_timeout_cancel_race(void) {
     CHECK_EQ_INT(b.woke_at, -1);
     CHECK_EQ_INT(b.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+}
 
-    /* One tick earlier and it finished first. */
+/* One tick earlier and it finished first. */
+static void test_task_ending_before_the_join_timeout_gives_its_result(void) {
+    struct tk a, b;
     join_pair(&a, &b, 0, 30);
     b.ticks = 29;
     b.n = 4;
@@ -439,382 +457,70 @@ static PT_THREAD(joiner_propagating(struct pt_loop *loop, struct pt_task *task))
     PT_TASK_END();
 }
 
-/* Nested timeouts: A joins B with a timeout, B joins C with another. */
-static void test_join_nested_timeouts(void) {
-    struct tk a, b, c;
-    /* The inner one first: B times out at 50, C is cancelled; B goes on
-     * and returns; A sees B's result. */
+/* Nested timeouts: A joins B with a timeout of a_timeout, B (body b_fn)
+ * joins C (sleeping 1000) with b_timeout. */
+static void join_nested(struct tk *a, struct tk *b, struct tk *c, pt_time_t a_timeout,
+                        pt_time_t b_timeout, pt_task_fn b_fn) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&c, "C");
-    c.ticks = 1000;
-    b.other = &c;
-    b.timeout = 50;
-    a.other = &b;
-    a.timeout = 100;
-    spawn(&a, joiner);
-    spawn(&b, joiner);
-    spawn(&c, worker);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    tk_init(c, "C");
+    c->ticks = 1000;
+    b->other = c;
+    b->timeout = b_timeout;
+    a->other = b;
+    a->timeout = a_timeout;
+    spawn(a, joiner);
+    spawn(b, b_fn);
+    spawn(c, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* The inner one first: B times out at 50, C is cancelled; B goes on and
+ * returns; A sees B's result. */
+static void test_inner_join_timeout_lets_the_outer_join_see_the_result(void) {
+    struct tk a, b, c;
+    join_nested(&a, &b, &c, 100, 50, joiner);
     CHECK_EQ_INT(b.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(b.woke_at, 50);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 50);
+    CHECK_EQ_INT(since(0), 50);
+}
+
+static void test_inner_join_timeout_cancels_only_the_innermost_task(void) {
+    struct tk a, b, c;
+    join_nested(&a, &b, &c, 100, 50, joiner);
     CHECK_EQ_INT(c.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&c.task), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "C-1 B B-1 A A-1 ");
-    CHECK_EQ_INT(since(0), 50);
+}
 
-    /* The outer one first: A times out at 50 and cancels B; B's cleanup
-     * cancels C and waits for it; then A sees PT_ETIMEDOUT. */
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&c, "C");
-    c.ticks = 1000;
-    b.other = &c;
-    b.timeout = 100;
-    a.other = &b;
-    a.timeout = 50;
-    spawn(&a, joiner);
-    spawn(&b, joiner_propagating);
-    spawn(&c, worker);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+/* The outer one first: A times out at 50 and cancels B; B's cleanup
+ * cancels C and waits for it; then A sees PT_ETIMEDOUT. */
+static void test_outer_join_timeout_is_etimedout(void) {
+    struct tk a, b, c;
+    join_nested(&a, &b, &c, 50, 100, joiner_propagating);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.woke_at, 50);
     CHECK_EQ_INT(b.result, 99); /* B's join never returned */
+    CHECK_EQ_INT(since(0), 50);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
+static void test_outer_join_timeout_reaches_the_innermost_through_a_cleanup(void) {
+    struct tk a, b, c;
+    join_nested(&a, &b, &c, 50, 100, joiner_propagating);
     CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
     CHECK_EQ_INT(b.rc, PT_ECANCELLED);
     CHECK_EQ_INT(c.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
     CHECK_EQ_INT(pt_task_status(&c.task), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "C-1 B-1 A A-1 ");
-    CHECK_EQ_INT(since(0), 50);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-}
-
-/* ---- cancellation ----------------------------------------------------------- */
-
-#if PT_LOOP_SYNC
-/* Waits on its event, semaphore or queue (whichever is set), no timeout. */
-static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    k->runs++;
-    if (k->ev)
-        PT_EVENT_WAIT(k->ev, PT_FOREVER);
-    else if (k->sem)
-        PT_SEMAPHORE_ACQUIRE(k->sem, PT_FOREVER);
-    else
-        PT_QUEUE_GET(k->q, &k->item, PT_FOREVER);
-    k->result = PT_WAIT_RESULT();
-    k->woke_at = (long)pt_loop_now(loop);
-    note(k->name);
-    CLEANUP_SECTION(k);
-}
-
-/* Cancel a task waiting on an event, a semaphore, a queue: it leaves the
- * waiter list at once (what is signalled afterwards goes to the others),
- * its cleanup runs once, a joiner sees PT_ECANCELLED. */
-static void test_cancel_waiting_sync(void) {
-    struct pt_event ev;
-    struct pt_semaphore sem;
-    struct pt_queue q;
-    pt_value slots[2];
-    struct tk w1, w2, w3, j;
-    int kind;
-    for (kind = 0; kind < 3; kind++) {
-        setup(0);
-        pt_event_init(&ev);
-        pt_semaphore_init(&sem, 0);
-        pt_queue_init(&q, slots, 2);
-        tk_init(&w1, "W");
-        tk_init(&w2, "V");
-        tk_init(&w3, "U");
-        tk_init(&j, "J");
-        w1.ev = w2.ev = w3.ev = kind == 0 ? &ev : NULL;
-        w1.sem = w2.sem = w3.sem = kind == 1 ? &sem : NULL;
-        w1.q = w2.q = w3.q = &q;
-        j.other = &w2;
-        j.timeout = PT_FOREVER;
-        spawn(&w1, sync_waiter);
-        spawn(&w2, sync_waiter);
-        spawn(&w3, sync_waiter);
-        spawn(&j, joiner);
-        pt_loop_run_once(&lp, 0);
-        CHECK_EQ_INT(pt_cancel(&lp, &w2.task), PT_OK);
-        CHECK_EQ_INT(pt_cancel(&lp, &w2.task), PT_EINVAL);
-        pt_loop_run_once(&lp, 0);
-        CHECK_EQ_INT(w2.cleanups, 1);
-        CHECK_EQ_INT(w2.cleanup_result, PT_ECANCELLED);
-        CHECK_EQ_INT(pt_task_status(&w2.task), PT_CLOSED);
-        /* Signal twice: exactly the two others get it. */
-        if (kind == 0) {
-            pt_event_set(&lp, &ev);
-        } else if (kind == 1) {
-            pt_semaphore_release(&lp, &sem);
-            pt_semaphore_release(&lp, &sem);
-        } else {
-            CHECK(pt_queue_try_put(&lp, &q, pt_int(11)));
-            CHECK(pt_queue_try_put(&lp, &q, pt_int(12)));
-        }
-        CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-        CHECK_EQ_INT(j.result, PT_ECANCELLED);
-        CHECK_EQ_INT(w1.result, PT_OK);
-        CHECK_EQ_INT(w3.result, PT_OK);
-        CHECK_EQ_INT(w2.result, 99);
-        CHECK_EQ_STR(trace.buf, "V-1 J J-1 W W-1 U U-1 ");
-        if (kind == 1)
-            CHECK_EQ_INT(sem.count, 0);
-        if (kind == 2) {
-            CHECK_EQ_INT(w1.item.i, 11);
-            CHECK_EQ_INT(w3.item.i, 12);
-            CHECK_EQ_INT(w2.item.i, 0);
-            CHECK_EQ_INT(q.count, 0);
-        }
-    }
-}
-#endif
-
-/* A sub-coroutine that sleeps `ticks`, then returns 7; and one that awaits
- * it (two levels). */
-static PT_THREAD(sub_sleep(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
-    struct tk *k = (struct tk *)task;
-    PT_SUB_BEGIN(loop, task, g);
-    note("s2");
-    PT_SLEEP(k->ticks);
-    k->sub_result = PT_WAIT_RESULT();
-    PT_TASK_RETURN(pt_int(7));
-    PT_TASK_CLEANUP();
-    k->sub2_cleanups++;
-    note("s2-c");
-    PT_SUB_END();
-}
-
-static PT_THREAD(sub_outer(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
-    struct tk *k = (struct tk *)task;
-    PT_SUB_BEGIN(loop, task, g);
-    note("s1");
-    PT_AWAIT(g, &k->sub2, sub_sleep(loop, task, &k->sub2));
-    PT_TASK_RETURN(pt_int(k->sub2.value.i * 10));
-    PT_TASK_CLEANUP();
-    k->sub_cleanups++;
-    note("s1-c");
-    PT_SUB_END();
-}
-
-/* Awaits sub_outer (or sub_sleep directly if n == 1); keeps its result. */
-static PT_THREAD(sub_task(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    if (k->n == 1)
-        PT_AWAIT(&task->gen, &k->sub, sub_sleep(loop, task, &k->sub));
-    else
-        PT_AWAIT(&task->gen, &k->sub, sub_outer(loop, task, &k->sub));
-    k->got = k->sub.value;
-    k->woke_at = (long)pt_loop_now(loop);
-    note(k->name);
-    PT_TASK_RETURN(k->got);
-    CLEANUP_SECTION(k);
-}
-
-static void test_sub_coroutines(void) {
-    struct tk a, j, x;
-    int depth;
-    /* Run to the end: the results travel up. */
-    setup(0);
-    tk_init(&a, "T");
-    a.ticks = 10;
-    spawn(&a, sub_task);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
-    CHECK_EQ_INT(a.sub_result, PT_OK);
-    CHECK_EQ_INT(a.got.i, 70);
-    CHECK_EQ_INT(a.task.gen.value.i, 70);
-    CHECK_EQ_INT(a.woke_at, 10);
-    CHECK_EQ_STR(trace.buf, "s1 s2 s2-c s1-c T T-1 ");
-
-    /* Cancelled while the innermost sleeps: every cleanup runs once,
-     * innermost first; the timer is gone at once; a joiner sees it. */
-    for (depth = 1; depth <= 2; depth++) {
-        setup(0);
-        tk_init(&a, "T");
-        tk_init(&j, "J");
-        tk_init(&x, "X");
-        a.n = depth == 1 ? 1 : 0;
-        a.ticks = 100;
-        x.ticks = 10;
-        x.other = &a;
-        j.other = &a;
-        j.timeout = PT_FOREVER;
-        spawn(&a, sub_task);
-        spawn(&j, joiner);
-        spawn(&x, canceller);
-        pt_loop_run_once(&lp, 1);
-        CHECK_EQ_INT(pt_loop_timers(&lp), 2);
-        pt_loop_run_once(&lp, 1);
-        CHECK_EQ_INT(x.rc, PT_OK);
-        CHECK_EQ_INT(x.rc2, PT_EINVAL);
-        CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-        CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-        CHECK_EQ_INT(a.sub2_cleanups, 1);
-        CHECK_EQ_INT(a.sub_cleanups, depth == 1 ? 0 : 1);
-        CHECK_EQ_INT(a.cleanups, 1);
-        CHECK_EQ_INT(a.cleanup_result, PT_ECANCELLED);
-        CHECK_EQ_INT(a.sub_result, 99); /* the sleep never ended */
-        CHECK_EQ_INT(a.woke_at, -1);
-        CHECK_EQ_INT(j.result, PT_ECANCELLED);
-        CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
-        if (depth == 1)
-            CHECK_EQ_STR(trace.buf, "s2 X s2-c T-1 J J-1 ");
-        else
-            CHECK_EQ_STR(trace.buf, "s1 s2 X s2-c s1-c T-1 J J-1 ");
-        CHECK_EQ_INT(since(0), 10);
-    }
-}
-
-/* A sub-coroutine that fails: the awaiting task goes on, and finds the
- * failure and its value in the sub's generator. */
-static PT_THREAD(sub_fail(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
-    struct tk *k = (struct tk *)task;
-    PT_SUB_BEGIN(loop, task, g);
-    PT_SLEEP(k->ticks);
-    PT_TASK_FAIL(pt_int(-33));
-    PT_TASK_CLEANUP();
-    k->sub_cleanups++;
-    PT_SUB_END();
-}
-
-static PT_THREAD(sub_fail_task(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    PT_AWAIT(&task->gen, &k->sub, sub_fail(loop, task, &k->sub));
-    k->rc = pt_gen_status(&k->sub);
-    k->got = k->sub.value;
-    PT_TASK_FAIL(k->got);
-    PT_TASK_END();
-}
-
-static void test_sub_failure(void) {
-    struct tk a;
-    setup(0);
-    tk_init(&a, "T");
-    a.ticks = 3;
-    spawn(&a, sub_fail_task);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_EXITED);
-    CHECK_EQ_INT(a.rc, PT_EXITED);
-    CHECK_EQ_INT(a.got.i, -33);
-    CHECK_EQ_INT(a.sub_cleanups, 1);
-    CHECK_EQ_INT(a.task.gen.value.i, -33);
-}
-
-/* Cancelled before it ever ran: its body never runs (nor its cleanup); it
- * finishes when its turn in the ready queue comes, a joiner then sees
- * PT_ECANCELLED, and joining it afterwards gives that at once. */
-static void test_cancel_before_start(void) {
-    struct tk a, b, j;
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    tk_init(&j, "J");
-    j.other = &b;
-    j.timeout = PT_FOREVER;
-    a.other = &b;
-    a.timeout = PT_FOREVER;
-    spawn(&b, worker);
-    spawn(&j, joiner);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_EINVAL);
-    CHECK(!pt_task_done(&b.task));
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
-    CHECK_EQ_INT(b.runs, 0);
-    CHECK_EQ_INT(b.cleanups, 0);
-    CHECK_EQ_INT(j.result, PT_ECANCELLED);
-    spawn(&a, joiner);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(a.result, PT_ECANCELLED);
-    CHECK_EQ_STR(trace.buf, "J J-1 A A-1 ");
-
-    /* Cancelled, not yet started, with a joiner already waiting on it. */
-    setup(0);
-    tk_init(&b, "B");
-    tk_init(&j, "J");
-    j.other = &b;
-    j.timeout = PT_FOREVER;
-    spawn(&j, spawn_join);
-    pt_loop_run_once(&lp, 0); /* j spawned b and waits on it */
-    CHECK_EQ_INT(j.rc, PT_OK);
-    CHECK_EQ_INT(b.runs, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(j.result, PT_ECANCELLED);
-    CHECK_EQ_INT(b.runs, 0);
-    CHECK_EQ_INT(b.cleanups, 0);
-    CHECK_EQ_STR(trace.buf, "J J-1 ");
-}
-
-/* Cancelled after it yielded (it is in the ready queue): the code after
- * the yield never runs. Cancelled while its cleanup waits: PT_EINVAL,
- * and the cleanup goes on to its end. */
-static PT_THREAD(yield_then(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    note("y0");
-    PT_TASK_YIELD();
-    note("y1");
-    CLEANUP_SECTION(k);
-}
-
-static void test_cancel_queued_and_in_cleanup(void) {
-    struct tk a;
-    setup(0);
-    tk_init(&a, "Y");
-    a.cleanup_ticks = 20;
-    spawn(&a, yield_then);
-    pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
-    pt_loop_run_once(&lp, 0);
-    CHECK_EQ_STR(trace.buf, "y0 Y-1 ");
-    CHECK(!pt_task_done(&a.task)); /* its cleanup sleeps */
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 1); /* and the second cancel left it */
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(since(0), 20);
-    CHECK_EQ_INT(a.cleanups, 1);
-    CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
-    CHECK_EQ_STR(trace.buf, "y0 Y-1 ");
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL); /* finished */
 }
 
 /* ---- what spawn, cancel and join refuse -------------------------------- */
-
-/* Cancelled before it ever ran: it is not done until its turn in the ready
- * queue comes (as in asyncio), so it cannot be spawned again meanwhile;
- * the tasks queued after it still run. */
-static void test_spawn_after_cancel_before_start(void) {
-    struct tk a, b;
-    setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    spawn(&a, worker);
-    spawn(&b, worker);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
-    CHECK(!pt_task_done(&a.task));
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(a.runs, 0);
-    CHECK_EQ_INT(b.runs, 1);
-    CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    CHECK_EQ_STR(trace.buf, "B B-1 ");
-    /* Finished now: it may be spawned again, and runs. */
-    spawn(&a, worker);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(a.runs, 1);
-    CHECK_EQ_STR(trace.buf, "B B-1 A A-1 ");
-}
 
 /* Spawns `other` (already spawned and alive) again, in every state: rc is
  * what pt_spawn said while other was queued, rc2 while it slept. */
@@ -829,33 +535,54 @@ static PT_THREAD(respawner(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-/* A task that is alive (queued, sleeping, running, in its cleanup) is
- * refused with PT_EBUSY, and nothing changes: it sleeps its full time,
- * finishes once, no timer is left. */
-static void test_spawn_alive(void) {
-    struct tk a, b;
+/* A task that is alive (queued, sleeping, running) is spawned again:
+ * B (respawner) tries A (sleeping 10) and itself; so does the test, while
+ * A is queued. */
+static void spawn_alive(struct tk *a, struct tk *b) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    b.other = &a;
-    spawn(&b, respawner);
-    a.ticks = 10;
-    spawn(&a, worker);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
-#if PT_LOOP_BACKGROUND
-    CHECK_EQ_INT(pt_spawn_background(&lp, &a.task, worker), PT_EBUSY);
-#endif
+    tk_init(a, "A");
+    tk_init(b, "B");
+    b->other = a;
+    spawn(b, respawner);
+    a->ticks = 10;
+    spawn(a, worker);
+    CHECK_EQ_INT(pt_spawn(&lp, &a->task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_spawn_of_a_queued_task_is_ebusy(void) {
+    struct tk a, b;
+    spawn_alive(&a, &b);
     CHECK_EQ_INT(b.rc, PT_EBUSY);
+}
+
+static void test_spawn_of_a_sleeping_task_is_ebusy(void) {
+    struct tk a, b;
+    spawn_alive(&a, &b);
     CHECK_EQ_INT(b.rc2, PT_EBUSY);
+}
+
+static void test_spawn_of_the_running_task_is_ebusy(void) {
+    struct tk a, b;
+    spawn_alive(&a, &b);
     CHECK_EQ_INT(b.result, PT_EBUSY);
+}
+
+/* ... and nothing changes: it sleeps its full time, finishes once, no
+ * timer is left. */
+static void test_refused_spawn_changes_nothing(void) {
+    struct tk a, b;
+    spawn_alive(&a, &b);
     CHECK_EQ_INT(a.runs, 1);
     CHECK_EQ_INT(a.woke_at, 10);
     CHECK_EQ_INT(a.cleanups, 1);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     CHECK_EQ_STR(trace.buf, "B A A-1 ");
+}
 
-    /* In its cleanup section (sleeping there): still alive. */
+/* In its cleanup section (sleeping there): still alive. */
+static void test_spawn_of_a_task_in_its_cleanup_is_ebusy(void) {
+    struct tk a;
     setup(0);
     tk_init(&a, "A");
     a.cleanup_ticks = 10;
@@ -870,143 +597,123 @@ static void test_spawn_alive(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
-/* A task never spawned (zeroed memory) cannot be joined or cancelled:
- * PT_EINVAL, at once; spawned later, it runs as usual. */
-static void test_join_and_cancel_never_spawned(void) {
-    struct tk a, b;
+#if PT_LOOP_BACKGROUND
+/* A queued task spawned again as a background task: refused the same way,
+ * and it runs as before. */
+static void test_spawn_background_of_an_alive_task_is_ebusy(void) {
+    struct tk a;
     setup(0);
     tk_init(&a, "A");
-    tk_init(&b, "B");
-    a.other = &b;
-    a.timeout = 5;
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_EINVAL);
-    spawn(&a, joiner);
+    a.ticks = 10;
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_spawn_background(&lp, &a.task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(a.result, PT_EINVAL);
+    CHECK_EQ_INT(a.runs, 1);
+    CHECK_EQ_INT(a.woke_at, 10);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+#define BACKGROUND_CASES(X) X(spawn_background_of_an_alive_task_is_ebusy)
+#else
+#define BACKGROUND_CASES(X)
+#endif
+
+/* A task never spawned (zeroed memory): A joins B with a timeout of 5,
+ * then B is spawned. Returns what cancelling B said first. */
+static int never_spawned(struct tk *a, struct tk *b) {
+    int rc;
+    setup(0);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    a->other = b;
+    a->timeout = 5;
+    rc = pt_cancel(&lp, &b->task);
+    spawn(a, joiner);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(since(0), 0);
-    spawn(&b, worker);
+    spawn(b, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    return rc;
+}
+
+static void test_cancel_of_a_never_spawned_task_is_einval(void) {
+    struct tk a, b;
+    CHECK_EQ_INT(never_spawned(&a, &b), PT_EINVAL);
+}
+
+static void test_join_of_a_never_spawned_task_is_einval_at_once(void) {
+    struct tk a, b;
+    never_spawned(&a, &b);
+    CHECK_EQ_INT(a.result, PT_EINVAL);
+    CHECK_EQ_INT(a.woke_at, 0);
+}
+
+static void test_task_refused_before_its_spawn_runs_as_usual(void) {
+    struct tk a, b;
+    never_spawned(&a, &b);
     CHECK_EQ_INT(b.runs, 1);
     CHECK_EQ_STR(trace.buf, "A A-1 B B-1 ");
 }
 
-/* ---- a result survives the cleanup section ----------------------------- */
-
-/* Returned, then the cleanup sleeps: the joiner sees PT_OK and the value;
- * failed, then the cleanup sleeps: PT_EFAILED and the error value. */
-static void test_result_survives_cleanup_wait(void) {
-    struct tk a, b;
-    int n;
-    for (n = 42; n >= -42; n -= 84) {
-        join_pair(&a, &b, 0, PT_FOREVER);
-        b.n = n;
-        b.ticks = 1;
-        b.cleanup_ticks = 5;
-        CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-        CHECK_EQ_INT(b.cleanup_result, PT_OK);
-        CHECK_EQ_INT(pt_task_status(&b.task), n > 0 ? PT_ENDED : PT_EXITED);
-        CHECK_EQ_INT(b.task.gen.value.i, n);
-        CHECK_EQ_INT(a.result, n > 0 ? PT_OK : PT_EFAILED);
-        CHECK_EQ_INT(a.got.i, n);
-        CHECK_EQ_INT(a.woke_at, 6);
-    }
-}
-
-/* The cleanup's sleep finds the timer heap full (PT_EFULL): the result
- * stays the one returned. */
-static void test_result_survives_full_heap(void) {
-    struct tk a, c;
+/* Added: core.h's pt_task_status is 0 while the task is alive (queued,
+ * sleeping, in its cleanup section), its final status once it finished. */
+static void test_task_status_is_0_while_alive(void) {
+    struct tk a;
     setup(0);
-    CHECK_EQ_INT(pt_loop_init(&lp, heap, 1), PT_OK);
-    pt_loop_use_virtual_clock(&lp, 0);
-    tk_init(&c, "C");
     tk_init(&a, "A");
-    c.ticks = 100; /* holds the only timer slot */
-    a.n = 42;
+    a.ticks = 5;
+    a.n = 3;
     a.cleanup_ticks = 5;
-    spawn(&c, worker);
     spawn(&a, worker);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
-    CHECK_EQ_INT(a.result, PT_EFULL);
-    CHECK_EQ_INT(a.task.gen.value.i, 42);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-}
-
-/* Cancelled while it sleeps in its cleanup after returning: PT_EINVAL (it
- * is finishing), the sleep runs its full length, the result is kept. */
-static void test_cancel_in_cleanup_keeps_result(void) {
-    struct tk a, b, x;
-    join_pair(&a, &b, 0, PT_FOREVER);
-    tk_init(&x, "X");
-    b.n = 42;
-    b.cleanup_ticks = 10;
-    x.ticks = 3;
-    x.other = &b;
-    spawn(&x, canceller);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(x.rc, PT_EINVAL);
-    CHECK_EQ_INT(a.result, PT_OK);
-    CHECK_EQ_INT(a.got.i, 42);
-    CHECK_EQ_INT(a.woke_at, 10);
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
-}
-
-/* A sub-coroutine that returns 5, then sleeps in its cleanup and keeps
- * the wait's result. */
-static PT_THREAD(sub_slow_cleanup(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
-    struct tk *k = (struct tk *)task;
-    PT_SUB_BEGIN(loop, task, g);
-    PT_TASK_RETURN(pt_int(5));
-    PT_TASK_CLEANUP();
-    PT_SLEEP(k->cleanup_ticks);
-    k->sub_result = PT_WAIT_RESULT();
-    k->sub_cleanups++;
-    PT_SUB_END();
-}
-
-static PT_THREAD(sub_slow_cleanup_task(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    PT_AWAIT(&task->gen, &k->sub, sub_slow_cleanup(loop, task, &k->sub));
-    k->got = k->sub.value;
-    PT_TASK_RETURN(k->got);
-    PT_TASK_CLEANUP();
-    k->cleanups++;
-    k->cleanup_result = PT_WAIT_RESULT();
-    PT_TASK_END();
-}
-
-/* The task is cancelled while its sub-coroutine's cleanup sleeps: that
- * sleep ends at once with PT_ECANCELLED, then both cleanups finish. Not
- * cancelled: the sub's result reaches the task after the sleep. */
-static void test_sub_cleanup_wait_cancelled(void) {
-    struct tk a, x;
-    setup(0);
-    tk_init(&a, "T");
-    tk_init(&x, "X");
-    a.cleanup_ticks = 10;
-    x.ticks = 3;
-    x.other = &a;
-    spawn(&a, sub_slow_cleanup_task);
-    spawn(&x, canceller);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(x.rc, PT_OK);
-    CHECK_EQ_INT(a.sub_result, PT_ECANCELLED);
-    CHECK_EQ_INT(a.sub_cleanups, 1);
+    CHECK_EQ_INT(pt_task_status(&a.task), 0); /* queued */
+    pt_loop_run_once(&lp, 1);
+    CHECK_EQ_INT(a.runs, 1);
+    CHECK_EQ_INT(pt_task_status(&a.task), 0); /* sleeping */
+    pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(a.cleanups, 1);
-    CHECK_EQ_INT(a.cleanup_result, PT_ECANCELLED);
-    CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
-    CHECK_EQ_INT(since(0), 3);
-
-    setup(0);
-    tk_init(&a, "T");
-    a.cleanup_ticks = 10;
-    spawn(&a, sub_slow_cleanup_task);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
-    CHECK_EQ_INT(a.sub_result, PT_OK);
-    CHECK_EQ_INT(a.got.i, 5);
-    CHECK_EQ_INT(a.task.gen.value.i, 5);
+    CHECK_EQ_INT(pt_task_status(&a.task), 0); /* sleeping in its cleanup */
+    CHECK(!pt_task_done(&a.task));
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(since(0), 10);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_ENDED);
+    CHECK(pt_task_done(&a.task));
+}
+
+/* Added: core.h's cancel "What t itself waits for (a task it joins ...)
+ * is not cancelled": A joins B (sleeping 20, returning 5); X cancels A at
+ * 5. B runs to its end, and may then be joined by another task. */
+static void test_cancel_of_a_joiner_leaves_the_joined_task_running(void) {
+    struct tk a, b, x, c;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&b, "B");
+    tk_init(&x, "X");
+    tk_init(&c, "C");
+    b.ticks = 20;
+    b.n = 5;
+    a.other = &b;
+    a.timeout = PT_FOREVER;
+    x.ticks = 5;
+    x.other = &a;
+    spawn(&a, joiner);
+    spawn(&b, worker);
+    spawn(&x, canceller);
+    CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_CLOSED);
+    CHECK_EQ_INT(x.rc, PT_OK);
+    CHECK_EQ_INT(a.result, 99);
+    CHECK_EQ_INT(a.cleanup_result, PT_ECANCELLED);
+    CHECK(!pt_task_done(&b.task));
+    c.other = &b;
+    c.timeout = PT_FOREVER;
+    spawn(&c, joiner); /* B is no longer awaited: this join is accepted */
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(b.woke_at, 20);
+    CHECK_EQ_INT(b.cleanups, 1);
+    CHECK_EQ_INT(b.cleanup_result, PT_OK);
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
+    CHECK_EQ_INT(c.result, PT_OK);
+    CHECK_EQ_INT(c.got.i, 5);
+    CHECK_EQ_STR(trace.buf, "X A-1 B B-1 C C-1 ");
 }
 
 /* ---- the loop is not re-entered ---------------------------------------- */
@@ -1021,50 +728,96 @@ static PT_THREAD(reenter(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-/* Running the loop from inside one of its tasks is refused (PT_EBUSY, 0)
- * and changes nothing: the other task still runs, in its turn. */
-static void test_run_inside_task(void) {
-    struct tk a, b;
+/* Running the loop from inside one of its tasks: A tries all three ways;
+ * B sleeps 2. */
+static void run_inside_task(struct tk *a, struct tk *b) {
     setup(0);
-    tk_init(&a, "A");
-    tk_init(&b, "B");
-    a.other = &b;
-    b.ticks = 2;
-    spawn(&a, reenter);
-    spawn(&b, worker);
+    tk_init(a, "A");
+    tk_init(b, "B");
+    a->other = b;
+    b->ticks = 2;
+    spawn(a, reenter);
+    spawn(b, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+static void test_run_inside_a_task_is_ebusy(void) {
+    struct tk a, b;
+    run_inside_task(&a, &b);
     CHECK_EQ_INT(a.rc, PT_EBUSY);
+}
+
+static void test_run_until_inside_a_task_is_0(void) {
+    struct tk a, b;
+    run_inside_task(&a, &b);
     CHECK_EQ_INT(a.rc2, 0);
+}
+
+static void test_run_once_inside_a_task_is_ebusy(void) {
+    struct tk a, b;
+    run_inside_task(&a, &b);
     CHECK_EQ_INT(a.result, PT_EBUSY);
+}
+
+/* ... and changes nothing: the other task still runs, in its turn. */
+static void test_refused_run_inside_a_task_changes_nothing(void) {
+    struct tk a, b;
+    run_inside_task(&a, &b);
     CHECK_EQ_INT(b.runs, 1);
     CHECK_EQ_INT(b.woke_at, 2);
     CHECK_EQ_STR(trace.buf, "A B B-1 ");
 }
 
-int main(void) {
-    test_join_result();
-    test_join_failed();
-    test_join_cancelled();
-    test_join_finished();
-    test_join_busy();
-    test_join_timeout();
-    test_join_timeout_zero();
-    test_join_timeout_cancel_race();
-    test_join_nested_timeouts();
-#if PT_LOOP_SYNC
-    test_cancel_waiting_sync();
-#endif
-    test_sub_coroutines();
-    test_sub_failure();
-    test_cancel_before_start();
-    test_cancel_queued_and_in_cleanup();
-    test_spawn_after_cancel_before_start();
-    test_spawn_alive();
-    test_join_and_cancel_never_spawned();
-    test_result_survives_cleanup_wait();
-    test_result_survives_full_heap();
-    test_cancel_in_cleanup_keeps_result();
-    test_sub_cleanup_wait_cancelled();
-    test_run_inside_task();
-    return CHECK_DONE();
-}
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(join_of_a_returned_task_is_ok)                                                               \
+    X(join_gives_the_value_the_task_returned)                                                      \
+    X(join_returns_once_the_task_and_its_cleanup_ran)                                              \
+    X(join_within_its_timeout_gives_the_result)                                                    \
+    X(join_timer_goes_when_the_task_ends_first)                                                    \
+    X(join_of_a_failed_task_is_efailed)                                                            \
+    X(failed_task_keeps_its_error_value_as_result)                                                 \
+    X(cancel_is_ok_once_then_einval)                                                               \
+    X(join_of_a_cancelled_task_is_ecancelled)                                                      \
+    X(cancelled_task_is_closed_and_its_wait_never_ends)                                            \
+    X(cancelled_task_cleanup_runs_once_before_its_joiner)                                          \
+    X(join_of_a_task_that_returned_is_ok_at_once)                                                  \
+    X(join_of_a_task_that_failed_is_efailed_at_once)                                               \
+    X(join_of_a_task_that_was_cancelled_is_ecancelled_at_once)                                     \
+    X(second_join_of_a_task_is_ebusy_at_once)                                                      \
+    X(first_join_goes_on_after_a_refused_second)                                                   \
+    X(join_of_itself_is_ebusy_at_once)                                                             \
+    X(cancel_of_itself_is_ebusy)                                                                   \
+    X(join_timeout_is_etimedout_at_the_deadline)                                                   \
+    X(join_timeout_cancels_the_task)                                                               \
+    X(join_timeout_returns_after_the_task_cleanup)                                                 \
+    X(join_timeout_waits_for_a_cleanup_that_sleeps)                                                \
+    X(join_timeout_lets_a_task_in_its_cleanup_finish)                                              \
+    X(join_zero_timeout_cancels_a_running_task_at_once)                                            \
+    X(join_zero_timeout_cancels_a_task_not_started)                                                \
+    X(join_zero_timeout_of_a_finished_task_is_its_result)                                          \
+    X(join_timeout_wins_over_a_cancel_at_the_same_time)                                            \
+    X(cancel_before_the_join_timeout_is_ecancelled)                                                \
+    X(join_timeout_wins_over_the_task_timer_at_the_same_time)                                      \
+    X(task_ending_before_the_join_timeout_gives_its_result)                                        \
+    X(inner_join_timeout_lets_the_outer_join_see_the_result)                                       \
+    X(inner_join_timeout_cancels_only_the_innermost_task)                                          \
+    X(outer_join_timeout_is_etimedout)                                                             \
+    X(outer_join_timeout_reaches_the_innermost_through_a_cleanup)                                  \
+    X(spawn_of_a_queued_task_is_ebusy)                                                             \
+    X(spawn_of_a_sleeping_task_is_ebusy)                                                           \
+    X(spawn_of_the_running_task_is_ebusy)                                                          \
+    X(refused_spawn_changes_nothing)                                                               \
+    X(spawn_of_a_task_in_its_cleanup_is_ebusy)                                                     \
+    BACKGROUND_CASES(X)                                                                            \
+    X(cancel_of_a_never_spawned_task_is_einval)                                                    \
+    X(join_of_a_never_spawned_task_is_einval_at_once)                                              \
+    X(task_refused_before_its_spawn_runs_as_usual)                                                 \
+    X(task_status_is_0_while_alive)                                                                \
+    X(cancel_of_a_joiner_leaves_the_joined_task_running)                                           \
+    X(run_inside_a_task_is_ebusy)                                                                  \
+    X(run_until_inside_a_task_is_0)                                                                \
+    X(run_once_inside_a_task_is_ebusy)                                                             \
+    X(refused_run_inside_a_task_changes_nothing)
+/* clang-format on */
+TEST_MAIN(TEST_CASES)

@@ -26,7 +26,6 @@
 #include "loop/loop.h"
 
 #include "cases.h"
-#include "check.h"
 #include "loop_util.h"
 
 #define NOT_YET 99     /* an operation's result before it ends */
@@ -273,7 +272,7 @@ static int cancel_parked(struct op *o, const char *what) {
     if (pt_loop_io_waits(&lp) != 0) {
         /* A wait left registered would make the next operation's wait on
          * the same descriptor fail with PT_EBUSY. Stop here. */
-        printf("    (cancelling a task inside %s: its wait is still registered)\n", what);
+        printf("#     (cancelling a task inside %s: its wait is still registered)\n", what);
         return 0;
     }
     RUN_UNTIL(pt_task_done(&o->task), 10);
@@ -285,243 +284,398 @@ static int cancel_parked(struct op *o, const char *what) {
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     if (check_failed != failed)
-        printf("    (cancelling a task inside %s)\n", what);
+        printf("#     (cancelling a task inside %s)\n", what);
     return 1;
 }
 
 /* ---- addresses ----------------------------------------------------------- */
 
-static void test_addresses(void) {
+static void test_ipv4_address_is_parsed_and_formatted(void) {
     struct pt_addr a;
-    char text[128], long_path[200];
+    char text[128];
     CHECK_EQ_INT(pt_addr_ip(&a, "127.0.0.1", 8080), PT_OK);
     CHECK_EQ_INT(pt_addr_port(&a), 8080);
     CHECK_EQ_STR(pt_addr_format(&a, text, sizeof text), "127.0.0.1:8080");
+}
+
+static void test_ipv6_address_is_parsed_and_formatted(void) {
+    struct pt_addr a;
+    char text[128];
     CHECK_EQ_INT(pt_addr_ip(&a, "::1", 443), PT_OK);
     CHECK_EQ_INT(pt_addr_port(&a), 443);
     CHECK_EQ_STR(pt_addr_format(&a, text, sizeof text), "[::1]:443");
-    CHECK_EQ_INT(pt_addr_ip(&a, "localhost", 80), PT_EINVAL); /* no name lookup */
+}
+
+/* No name lookup: only numeric addresses. */
+static void test_host_name_is_not_an_ip_address(void) {
+    struct pt_addr a;
+    CHECK_EQ_INT(pt_addr_ip(&a, "localhost", 80), PT_EINVAL);
+}
+
+static void test_port_above_65535_is_einval(void) {
+    struct pt_addr a;
     CHECK_EQ_INT(pt_addr_ip(&a, "127.0.0.1", 65536), PT_EINVAL);
+}
+
+static void test_unix_address_is_parsed_and_formatted(void) {
+    struct pt_addr a;
+    char text[128];
     CHECK_EQ_INT(pt_addr_unix(&a, "/tmp/x.sock"), PT_OK);
     CHECK_EQ_INT(pt_addr_port(&a), 0);
     CHECK_EQ_STR(pt_addr_format(&a, text, sizeof text), "/tmp/x.sock");
-    CHECK_EQ_STR(pt_addr_format(&a, text, 5), "/tmp"); /* truncated, terminated */
+}
+
+static void test_formatted_address_is_truncated_and_terminated(void) {
+    struct pt_addr a;
+    char text[128];
+    CHECK_EQ_INT(pt_addr_unix(&a, "/tmp/x.sock"), PT_OK);
+    CHECK_EQ_STR(pt_addr_format(&a, text, 5), "/tmp");
+}
+
+static void test_empty_unix_path_is_einval(void) {
+    struct pt_addr a;
     CHECK_EQ_INT(pt_addr_unix(&a, ""), PT_EINVAL);
+}
+
+static void test_unix_path_longer_than_sun_path_is_einval(void) {
+    struct pt_addr a;
+    char long_path[200];
     memset(long_path, 'p', sizeof long_path - 1);
     long_path[sizeof long_path - 1] = '\0';
-    CHECK_EQ_INT(pt_addr_unix(&a, long_path), PT_EINVAL); /* longer than sun_path */
+    CHECK_EQ_INT(pt_addr_unix(&a, long_path), PT_EINVAL);
+}
+
+/* ---- a connected pair ---------------------------------------------------- */
+
+/* The pair most cases start from: listener ls (at `bound`), client c and
+ * server side srv, on one address family. */
+static struct {
+    struct pt_sock ls, c, srv;
+    struct pt_addr bound;
+    int family;
+} pair;
+
+static const char *family_name(int family) {
+    return family == AF_INET ? "IPv4" : family == AF_INET6 ? "IPv6" : "Unix";
+}
+
+/* Opens `pair` on a fresh loop; 0 if the case cannot go on (without IPv6
+ * it skips itself). */
+static int pair_open(int family) {
+    struct pt_addr where;
+    int rc;
+    if (family == AF_UNIX)
+        where = unix_addr();
+    else
+        CHECK_EQ_INT(pt_addr_ip(&where, family == AF_INET ? "127.0.0.1" : "::1", 0), PT_OK);
+    pair.family = family;
+    setup(1000);
+    rc = open_pair(&where, &pair.ls, &pair.bound, &pair.c, &pair.srv);
+    if (rc != PT_OK && family == AF_INET6) {
+        char why[96];
+        snprintf(why, sizeof why, "cannot listen on [::1] (%s, errno %d)", pt_strerror(rc),
+                 pair.ls.err);
+        case_skip(why);
+        return 0;
+    }
+    CHECK_EQ_INT(rc, PT_OK);
+    return rc == PT_OK;
+}
+
+/* Nothing left waiting; the pair closed (and a Unix socket's file gone). */
+static void pair_close(void) {
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+    close_all(&pair.ls, &pair.c, &pair.srv);
+    if (pair.family == AF_UNIX)
+        CHECK_EQ_INT(unlink(unix_path), 0);
 }
 
 /* ---- every operation, on each family ------------------------------------ */
 
-static void exchange(const char *family, const struct pt_addr *where) {
-    struct pt_sock ls, c, srv;
-    struct pt_addr bound, peer;
-    char buf[64], want[128], got[128];
+/* One step of the exchange on a fresh pair of the family. */
+static void exchange(int family, void (*step)(void)) {
     unsigned failed = check_failed;
-    int rc;
-
-    setup(1000);
-    rc = open_pair(where, &ls, &bound, &c, &srv);
-    if (rc != PT_OK && where->u.sa.sa_family == AF_INET6) {
-        char why[96];
-        snprintf(why, sizeof why, "cannot listen on [::1] (%s, errno %d)", pt_strerror(rc), ls.err);
-        case_skip(why);
+    if (!pair_open(family))
         return;
-    }
-    CHECK_EQ_INT(rc, PT_OK);
-    if (rc != PT_OK)
-        return;
+    step();
+    pair_close();
+    if (check_failed != failed)
+        printf("#     (in the exchange over %s)\n", family_name(family));
+}
 
-    /* The client's peer is the listener's address. */
-    CHECK_EQ_INT(pt_sock_peer_addr(&c, &peer), PT_OK);
-    CHECK_EQ_STR(pt_addr_format(&peer, got, sizeof got), pt_addr_format(&bound, want, sizeof want));
-    if (where->u.sa.sa_family != AF_UNIX) {
-        CHECK(pt_addr_port(&bound) != 0);
-        CHECK_EQ_INT(pt_sock_nodelay(&c, 1), PT_OK);
+/* The client's peer is the listener's address (with a port, over IP). */
+static void peer_address_is_the_listeners(void) {
+    struct pt_addr peer;
+    char want[128], got[128];
+    CHECK_EQ_INT(pt_sock_peer_addr(&pair.c, &peer), PT_OK);
+    CHECK_EQ_STR(pt_addr_format(&peer, got, sizeof got),
+                 pt_addr_format(&pair.bound, want, sizeof want));
+    if (pair.family != AF_UNIX) {
+        CHECK(pt_addr_port(&pair.bound) != 0);
+        CHECK_EQ_INT(pt_sock_nodelay(&pair.c, 1), PT_OK);
     }
+}
 
-    /* A line, then what follows it in the same segment. */
-    CHECK_EQ_INT(WRITE_STR(&c, "ping\nrest"), PT_OK);
+/* A line, then what follows it in the same segment. */
+static void line_then_the_rest_of_its_segment(void) {
+    char buf[64];
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "ping\nrest"), PT_OK);
     CHECK_EQ_INT(sync_op.done, 9);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 5);
     CHECK_EQ_STR(upto(buf, sync_op.done), "ping\n");
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 4);
     CHECK_EQ_STR(buf, "rest");
+}
 
-    /* And back, read exactly. */
-    CHECK_EQ_INT(WRITE_STR(&srv, "pong"), PT_OK);
+/* And back, read exactly. */
+static void reply_read_exactly(void) {
+    char buf[64];
+    CHECK_EQ_INT(WRITE_STR(&pair.srv, "pong"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_EXACT(&c, buf, 4, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ_EXACT(&pair.c, buf, 4, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 4);
     CHECK_EQ_STR(buf, "pong");
+}
 
-    /* shutdown: the peer sees end of file; the other direction still works. */
-    CHECK_EQ_INT(pt_sock_shutdown(&c), PT_OK);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
+static void shutdown_gives_the_peer_end_of_file(void) {
+    char buf[64];
+    CHECK_EQ_INT(pt_sock_shutdown(&pair.c), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
     CHECK_EQ_INT(sync_op.done, 0);
     CHECK_EQ_INT(sync_op.took, 0); /* end of file is not a timeout */
-    CHECK_EQ_INT(WRITE_STR(&srv, "bye"), PT_OK);
+}
+
+static void shutdown_keeps_the_other_direction(void) {
+    char buf[64];
+    CHECK_EQ_INT(pt_sock_shutdown(&pair.c), PT_OK);
+    CHECK_EQ_INT(WRITE_STR(&pair.srv, "bye"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_EXACT(&c, buf, 3, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ_EXACT(&pair.c, buf, 3, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "bye");
-    /* Writing after our own shutdown: EPIPE as a value, no SIGPIPE. */
-    CHECK_EQ_INT(WRITE_STR(&c, "late"), PT_ECLOSED);
-    CHECK_EQ_INT(c.err, EPIPE);
-    CHECK(c.fd >= 0); /* still open: it can still read */
+}
 
-    /* close: the peer's read ends with PT_ECLOSED. */
-    pt_sock_close(&srv);
-    CHECK_EQ_INT(srv.fd, -1);
-    pt_sock_close(&srv); /* again: nothing */
-    CHECK_EQ_INT(srv.fd, -1);
-    CHECK_EQ_INT(READ(&c, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
+/* Writing after our own shutdown: EPIPE as a value, no SIGPIPE. */
+static void write_after_own_shutdown_is_eclosed(void) {
+    CHECK_EQ_INT(pt_sock_shutdown(&pair.c), PT_OK);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "late"), PT_ECLOSED);
+    CHECK_EQ_INT(pair.c.err, EPIPE);
+    CHECK(pair.c.fd >= 0); /* still open: it can still read */
+}
+
+/* close: the peer's read ends with PT_ECLOSED. */
+static void close_gives_the_peer_eclosed(void) {
+    char buf[64];
+    pt_sock_close(&pair.srv);
+    CHECK_EQ_INT(pair.srv.fd, -1);
+    CHECK_EQ_INT(READ(&pair.c, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
     CHECK_EQ_INT(sync_op.done, 0);
-
-    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    close_all(&ls, &c, &srv);
-    if (where->u.sa.sa_family == AF_UNIX)
-        CHECK_EQ_INT(unlink(unix_path), 0);
-    if (check_failed != failed)
-        printf("    (in the exchange over %s)\n", family);
 }
 
-static void test_exchange_ipv4(void) {
-    struct pt_addr a = loopback4();
-    exchange("IPv4", &a);
+static void close_twice_is_harmless(void) {
+    pt_sock_close(&pair.srv);
+    CHECK_EQ_INT(pair.srv.fd, -1);
+    pt_sock_close(&pair.srv); /* again: nothing */
+    CHECK_EQ_INT(pair.srv.fd, -1);
 }
 
-static void test_exchange_ipv6(void) {
-    struct pt_addr a;
-    CHECK_EQ_INT(pt_addr_ip(&a, "::1", 0), PT_OK);
-    exchange("IPv6", &a);
+/* test_ipv4_<step>, test_ipv6_<step>, test_unix_<step>. */
+#define EXCHANGE_CASES(step)                                                                       \
+    static void test_ipv4_##step(void) {                                                           \
+        exchange(AF_INET, step);                                                                   \
+    }                                                                                              \
+    static void test_ipv6_##step(void) {                                                           \
+        exchange(AF_INET6, step);                                                                  \
+    }                                                                                              \
+    static void test_unix_##step(void) {                                                           \
+        exchange(AF_UNIX, step);                                                                   \
+    }
+EXCHANGE_CASES(peer_address_is_the_listeners)
+EXCHANGE_CASES(line_then_the_rest_of_its_segment)
+EXCHANGE_CASES(reply_read_exactly)
+EXCHANGE_CASES(shutdown_gives_the_peer_end_of_file)
+EXCHANGE_CASES(shutdown_keeps_the_other_direction)
+EXCHANGE_CASES(write_after_own_shutdown_is_eclosed)
+EXCHANGE_CASES(close_gives_the_peer_eclosed)
+EXCHANGE_CASES(close_twice_is_harmless)
+
+/* ---- reads (over IPv4) ---------------------------------------------------- */
+
+/* "one\ntwo\nthree" written, the first line read. */
+static void read_first_line(char *buf, size_t cap) {
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "one\ntwo\nthree"), PT_OK);
+    memset(buf, 0, cap);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, cap, PT_MS(5000)), PT_OK);
 }
 
-static void test_exchange_unix(void) {
-    struct pt_addr a = unix_addr();
-    exchange("Unix", &a);
-}
-
-/* ---- reads -------------------------------------------------------------- */
-
-static void test_read_until(void) {
-    struct pt_sock ls, c, srv;
-    struct pt_addr a = loopback4(), bound;
-    char buf[64], rest[16];
-    struct op o = {0};
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-
-    /* Bytes after the delimiter stay in the socket, not in a buffer of ours:
-     * a plain recv() finds them. */
-    CHECK_EQ_INT(WRITE_STR(&c, "one\ntwo\nthree"), PT_OK);
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+static void test_read_until_takes_up_to_the_delimiter(void) {
+    char buf[64];
+    read_first_line(buf, sizeof buf);
     CHECK_EQ_STR(upto(buf, sync_op.done), "one\n");
     CHECK_EQ_INT(sync_op.done, 4);
-    /* What followed is known to be there: taken at once, without a wait
-     * (in the iteration the read starts in). */
-    start_read(&o, OP_READ_UNTIL, &srv, buf, sizeof buf, PT_MS(5000));
+    pair_close();
+}
+
+/* What followed the first line is known to be there: the second is taken
+ * at once, without a wait (in the iteration the read starts in). */
+static void read_second_line(char *buf, size_t cap) {
+    struct op o = {0};
+    read_first_line(buf, cap);
+    start_read(&o, OP_READ_UNTIL, &pair.srv, buf, cap, PT_MS(5000));
     run_once();
     CHECK(pt_task_done(&o.task));
     CHECK_EQ_INT(FINISH(&o), PT_OK);
     CHECK_EQ_STR(upto(buf, o.done), "two\n");
-    memset(rest, 0, sizeof rest);
-    CHECK_EQ_INT(recv(srv.fd, rest, sizeof rest, 0), 5);
-    CHECK_EQ_STR(rest, "three");
+}
 
-    /* The delimiter in a later segment: it waits, keeping what came. */
-    CHECK_EQ_INT(WRITE_STR(&c, "hel"), PT_OK);
+static void test_read_until_takes_a_line_already_there_without_waiting(void) {
+    char buf[64];
+    read_second_line(buf, sizeof buf);
+    pair_close();
+}
+
+/* Bytes after the delimiter stay in the socket, not in a buffer of ours:
+ * a plain recv() finds them. */
+static void test_read_until_leaves_what_follows_in_the_socket(void) {
+    char buf[64], rest[16];
+    read_second_line(buf, sizeof buf);
+    memset(rest, 0, sizeof rest);
+    CHECK_EQ_INT(recv(pair.srv.fd, rest, sizeof rest, 0), 5);
+    CHECK_EQ_STR(rest, "three");
+    pair_close();
+}
+
+/* The delimiter in a later segment: it waits, keeping what came. */
+static void test_read_until_waits_for_a_delimiter_in_a_later_segment(void) {
+    char buf[64];
+    struct op o = {0};
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "hel"), PT_OK);
     memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_UNTIL, &srv, buf, sizeof buf, PT_MS(5000));
-    RUN_UNTIL(io_linked(&srv.io) && srv.done == 3, 10);
+    start_read(&o, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
+    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
     CHECK_EQ_INT(o.result, NOT_YET);
-    CHECK_EQ_INT(WRITE_STR(&c, "lo\nX"), PT_OK);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "lo\nX"), PT_OK);
     CHECK_EQ_INT(FINISH(&o), PT_OK);
     CHECK_EQ_INT(o.done, 6);
     CHECK_EQ_STR(upto(buf, o.done), "hello\n");
+    pair_close();
+}
 
-    /* The delimiter exactly at cap: found, PT_OK. */
-    CHECK_EQ_INT(WRITE_STR(&c, "abcd\nY"), PT_OK); /* (after the "X" left above) */
+static void test_read_until_finds_the_delimiter_exactly_at_cap(void) {
+    char buf[64];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "Xabcd\nY"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, 6, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, 6, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 6);
     CHECK_EQ_STR(upto(buf, sync_op.done), "Xabcd\n");
+    pair_close();
+}
 
-    /* cap bytes and no delimiter: PT_EFULL, the bytes consumed. */
-    CHECK_EQ_INT(WRITE_STR(&c, "efghijk\n"), PT_OK); /* "Y" + this */
+/* cap bytes and no delimiter: PT_EFULL, the bytes consumed. */
+static void test_read_until_without_a_delimiter_within_cap_is_efull(void) {
+    char buf[64];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "Yefghijk\n"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, 4, PT_MS(5000)), PT_EFULL);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, 4, PT_MS(5000)), PT_EFULL);
     CHECK_EQ_INT(sync_op.done, 4);
     CHECK_EQ_STR(buf, "Yefg");
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(upto(buf, sync_op.done), "hijk\n");
+    pair_close();
+}
 
-    /* End of file before the delimiter: PT_ECLOSED with what came. */
-    CHECK_EQ_INT(WRITE_STR(&c, "partial"), PT_OK);
-    CHECK_EQ_INT(pt_sock_shutdown(&c), PT_OK);
+/* End of file before the delimiter: PT_ECLOSED with what came. */
+static void test_read_until_at_end_of_file_is_eclosed_with_what_came(void) {
+    char buf[64];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "partial"), PT_OK);
+    CHECK_EQ_INT(pt_sock_shutdown(&pair.c), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_UNTIL(&srv, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
+    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_ECLOSED);
     CHECK_EQ_INT(sync_op.done, 7);
     CHECK_EQ_STR(buf, "partial");
     CHECK_EQ_INT(sync_op.took, 0);
-    close_all(&ls, &c, &srv);
+    pair_close();
 }
 
-static void test_read_and_read_exact(void) {
-    struct pt_sock ls, c, srv;
-    struct pt_addr a = loopback4(), bound;
+/* READ returns what is there (1..cap), never more than cap. */
+static void test_read_returns_what_is_there_up_to_cap(void) {
     char buf[64];
-    struct op o = {0};
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-
-    /* READ returns what is there (1..cap), never more than cap. */
-    CHECK_EQ_INT(WRITE_STR(&c, "0123456789"), PT_OK);
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "0123456789"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, 4, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, 4, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 4);
     CHECK_EQ_STR(buf, "0123");
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.done, 6);
     CHECK_EQ_STR(buf, "456789");
-    /* cap 0: nothing to do. */
-    CHECK_EQ_INT(READ(&srv, buf, 0, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(sync_op.done, 0);
+    pair_close();
+}
 
-    /* READ_EXACT across several segments, waiting in between. */
-    memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_EXACT, &srv, buf, 10, PT_MS(5000));
-    CHECK_EQ_INT(WRITE_STR(&c, "abc"), PT_OK);
-    RUN_UNTIL(io_linked(&srv.io) && srv.done == 3, 10);
-    CHECK_EQ_INT(WRITE_STR(&c, "defg"), PT_OK);
-    RUN_UNTIL(io_linked(&srv.io) && srv.done == 7, 10);
-    CHECK_EQ_INT(WRITE_STR(&c, "hijKLM"), PT_OK);
+/* cap 0: nothing to do. */
+static void test_read_of_cap_0_does_nothing(void) {
+    char buf[8];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(READ(&pair.srv, buf, 0, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(sync_op.done, 0);
+    pair_close();
+}
+
+/* READ_EXACT of 10 across three segments, waiting in between; the third
+ * brings 3 bytes more. */
+static void read_exact_across_segments(char *buf, size_t cap) {
+    struct op o = {0};
+    CHECK(pair_open(AF_INET));
+    memset(buf, 0, cap);
+    start_read(&o, OP_READ_EXACT, &pair.srv, buf, 10, PT_MS(5000));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "abc"), PT_OK);
+    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "defg"), PT_OK);
+    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 7, 10);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "hijKLM"), PT_OK);
     CHECK_EQ_INT(FINISH(&o), PT_OK);
     CHECK_EQ_INT(o.done, 10);
-    CHECK_EQ_STR(buf, "abcdefghij");
-    /* The bytes beyond n stay for the next read. */
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "KLM");
+}
 
-    /* End of file first: PT_ECLOSED, `done` says how many came. */
-    CHECK_EQ_INT(WRITE_STR(&c, "xyz"), PT_OK);
-    CHECK_EQ_INT(pt_sock_shutdown(&c), PT_OK);
+static void test_read_exact_waits_across_segments(void) {
+    char buf[64];
+    read_exact_across_segments(buf, sizeof buf);
+    CHECK_EQ_STR(buf, "abcdefghij");
+    pair_close();
+}
+
+/* The bytes beyond n stay for the next read. */
+static void test_read_exact_leaves_the_bytes_beyond_n(void) {
+    char buf[64];
+    read_exact_across_segments(buf, sizeof buf);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_EXACT(&srv, buf, 10, PT_MS(5000)), PT_ECLOSED);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_STR(buf, "KLM");
+    pair_close();
+}
+
+/* End of file first: PT_ECLOSED, `done` says how many came. */
+static void test_read_exact_at_end_of_file_is_eclosed_with_what_came(void) {
+    char buf[64];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "xyz"), PT_OK);
+    CHECK_EQ_INT(pt_sock_shutdown(&pair.c), PT_OK);
+    memset(buf, 0, sizeof buf);
+    CHECK_EQ_INT(READ_EXACT(&pair.srv, buf, 10, PT_MS(5000)), PT_ECLOSED);
     CHECK_EQ_INT(sync_op.done, 3);
     CHECK_EQ_STR(buf, "xyz");
-    close_all(&ls, &c, &srv);
+    pair_close();
 }
 
 /* ---- accept -------------------------------------------------------------- */
@@ -576,42 +730,64 @@ static void acceptor_reset(struct acceptor *a) {
  * connections are pending exactly when these tests say. */
 static struct acceptor acc;
 
-static void test_accept_several(void) {
+/* An acceptor of 3 on a Unix listener: run once with nothing pending
+ * (`parked`: it waited on the listener), then once more with 3 clients
+ * pending. Their sockets checked open, then closed. */
+static struct {
+    int parked, socks_open;
+    long iter; /* the second iteration */
+} several;
+
+static void accept_three_pending(void) {
     struct pt_sock ls;
     struct pt_addr a = unix_addr(), bound;
-    int clients[16], i;
+    int clients[3], i;
 
     setup(1000);
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 16), PT_OK);
     CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
-
-    /* Several pending connections, one readiness event: all taken in the
-     * iteration that saw the listener readable. */
     acceptor_reset(&acc);
     acc.ls = &ls;
     acc.want = 3;
     CHECK_EQ_INT(pt_spawn(&lp, &acc.task, acceptor_body), PT_OK);
     run_once();
-    CHECK(io_linked(&ls.io)); /* nothing pending: it waits */
+    several.parked = io_linked(&ls.io); /* nothing pending: it waits */
     for (i = 0; i < 3; i++)
         CHECK((clients[i] = raw_connect(&bound)) >= 0);
     run_once();
-    CHECK(pt_task_done(&acc.task));
-    CHECK_EQ_INT(acc.result, PT_OK);
-    CHECK_EQ_INT(acc.count, 3);
+    several.iter = iter;
+    several.socks_open = 0;
     for (i = 0; i < 3; i++) {
-        CHECK_EQ_INT(acc.at_iter[i], iter);
-        CHECK(acc.socks[i].fd >= 0);
+        several.socks_open += acc.socks[i].fd >= 0;
         pt_sock_close(&acc.socks[i]);
-        close(clients[i]);
+        if (clients[i] >= 0)
+            close(clients[i]);
     }
     pt_sock_close(&ls);
     CHECK_EQ_INT(unlink(unix_path), 0);
 }
 
-/* Ten pending, PT_ACCEPT_BATCH 4: four, once around the loop (the ticker
- * runs), four more, around again, the last two. */
-static void test_accept_batch(void) {
+static void test_accept_waits_while_nothing_is_pending(void) {
+    accept_three_pending();
+    CHECK(several.parked);
+}
+
+/* Several pending connections, one readiness event: all taken in the
+ * iteration that saw the listener readable. */
+static void test_accept_takes_every_pending_connection_in_one_iteration(void) {
+    int i;
+    accept_three_pending();
+    CHECK(pt_task_done(&acc.task));
+    CHECK_EQ_INT(acc.result, PT_OK);
+    CHECK_EQ_INT(acc.count, 3);
+    for (i = 0; i < 3; i++)
+        CHECK_EQ_INT(acc.at_iter[i], several.iter);
+    CHECK_EQ_INT(several.socks_open, 3);
+}
+
+/* Ten pending, PT_ACCEPT_BATCH 4, beside a task that notes the count each
+ * time it runs; `first` is the first iteration. */
+static long accept_ten_pending(int *socks_open) {
     static struct ticker tick;
     struct pt_sock ls;
     struct pt_addr a = unix_addr();
@@ -630,33 +806,50 @@ static void test_accept_batch(void) {
     CHECK_EQ_INT(pt_spawn(&lp, &tick.task, ticker_body), PT_OK);
     first = iter + 1;
     RUN_UNTIL(pt_task_done(&acc.task) && pt_task_done(&tick.task), 10);
+    *socks_open = 0;
+    for (i = 0; i < 10; i++) {
+        *socks_open += acc.socks[i].fd >= 0;
+        pt_sock_close(&acc.socks[i]);
+        if (clients[i] >= 0)
+            close(clients[i]);
+    }
+    pt_sock_close(&ls);
+    CHECK_EQ_INT(unlink(unix_path), 0);
+    return first;
+}
+
+/* Four, once around the loop (the ticker runs), four more, around again,
+ * the last two. */
+static void test_accept_takes_at_most_a_batch_per_iteration(void) {
+    int i, socks_open;
+    long first = accept_ten_pending(&socks_open);
     CHECK_EQ_INT(acc.result, PT_OK);
     CHECK_EQ_INT(acc.count, 10);
+    CHECK_EQ_INT(socks_open, 10);
     /* Injected faults (tests/fault/) may end a batch early with a spurious
      * EAGAIN: then only the count and the sockets are the contract. */
-    if (!getenv("PT_FAULT_ACTIVE"))
+    if (!getenv("PT_FAULT_ACTIVE")) {
         CHECK_EQ_STR(trace.buf, "n4 n4 n8 ");
-    for (i = 0; i < 10; i++) {
-        if (!getenv("PT_FAULT_ACTIVE"))
+        for (i = 0; i < 10; i++)
             CHECK_EQ_INT(acc.at_iter[i] - first, i / 4);
-        CHECK(acc.socks[i].fd >= 0);
-        pt_sock_close(&acc.socks[i]);
-        close(clients[i]);
     }
+}
+
+static void test_accept_batch_pauses_take_no_time(void) {
+    int socks_open;
+    (void)accept_ten_pending(&socks_open);
     CHECK_EQ_INT(pt_loop_now(&lp), 1000); /* the pauses took no time */
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    pt_sock_close(&ls);
-    CHECK_EQ_INT(unlink(unix_path), 0);
 }
 
 /* ---- connect errors ------------------------------------------------------ */
 
-static void test_refused(void) {
+/* TCP: a port that was just bound and closed. */
+static void test_tcp_connect_to_a_closed_port_is_erefused(void) {
     struct pt_sock ls, c;
     struct pt_addr a = loopback4(), bound;
 
-    /* TCP: a port that was just bound and closed. */
     setup(1000);
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 1), PT_OK);
     CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
@@ -668,14 +861,33 @@ static void test_refused(void) {
     CHECK_EQ_INT(sync_op.took, 0);
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
 
-    /* Unix: the socket file is there, nobody listens. */
-    a = unix_addr();
+/* A Unix socket file that nobody listens on (any more). */
+static struct pt_addr unix_file_without_listener(void) {
+    struct pt_sock ls;
+    struct pt_addr a = unix_addr();
+    setup(1000);
     CHECK_EQ_INT(pt_sock_listen(&ls, &a, 1), PT_OK);
     pt_sock_close(&ls);
+    return a;
+}
+
+/* Unix: the socket file is there, nobody listens. */
+static void test_unix_connect_with_nobody_listening_is_erefused(void) {
+    struct pt_sock c;
+    struct pt_addr a = unix_file_without_listener();
+    pt_sock_init(&c);
     CHECK_EQ_INT(CONNECT(&c, &a, PT_MS(5000)), PT_EREFUSED);
     CHECK_EQ_INT(c.fd, -1);
-    /* No file at all: another error, errno kept. */
+    CHECK_EQ_INT(unlink(unix_path), 0);
+}
+
+/* No file at all: another error, errno kept. */
+static void test_unix_connect_to_a_missing_path_is_esys(void) {
+    struct pt_sock c;
+    struct pt_addr a = unix_file_without_listener();
+    pt_sock_init(&c);
     CHECK_EQ_INT(unlink(unix_path), 0);
     CHECK_EQ_INT(CONNECT(&c, &a, PT_MS(5000)), PT_ESYS);
     CHECK_EQ_INT(c.err, ENOENT);
@@ -693,32 +905,57 @@ static void test_refused(void) {
  * does not complete (the count is not asserted: it is the kernel's); that
  * one and every later one time out.
  */
-static void test_connect_timeout(void) {
-    struct pt_sock ls, fill[8], c;
-    struct pt_addr a = loopback4(), bound, peer;
-    struct op o = {0};
-    int i, n = 0, rc = PT_OK;
+static struct {
+    struct pt_sock ls, fill[8];
+    struct pt_addr bound;
+    int n, rc, slow; /* connects that completed; the last one's result; completed late */
+    long took;       /* how long the last one took */
+} backlog;
+
+static void fill_the_backlog(void) {
+    struct pt_addr a = loopback4();
+    int i;
 
     setup(1000);
-    CHECK_EQ_INT(pt_sock_listen(&ls, &a, 1), PT_OK);
-    CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
+    CHECK_EQ_INT(pt_sock_listen(&backlog.ls, &a, 1), PT_OK);
+    CHECK_EQ_INT(pt_sock_local_addr(&backlog.ls, &backlog.bound), PT_OK);
     for (i = 0; i < 8; i++)
-        pt_sock_init(&fill[i]);
-    for (n = 0; n < 8; n++) {
-        rc = CONNECT(&fill[n], &bound, PT_MS(100));
-        if (rc != PT_OK)
+        pt_sock_init(&backlog.fill[i]);
+    backlog.rc = PT_OK;
+    backlog.slow = 0;
+    for (backlog.n = 0; backlog.n < 8; backlog.n++) {
+        backlog.rc = CONNECT(&backlog.fill[backlog.n], &backlog.bound, PT_MS(100));
+        if (backlog.rc != PT_OK)
             break;
-        CHECK_EQ_INT(sync_op.took, 0);
+        backlog.slow += sync_op.took != 0;
     }
-    CHECK(n >= 1 && n < 8);
-    CHECK_EQ_INT(rc, PT_ETIMEDOUT);
-    CHECK_EQ_INT(sync_op.took, 100);
-    CHECK_EQ_INT(fill[n < 8 ? n : 7].fd, -1);
+    backlog.took = sync_op.took;
+}
 
-    /* Once more, watched: parked on the descriptor with a timer, then
-     * timed out at the deadline exactly, the socket closed. */
+static void backlog_close(void) {
+    int i;
+    for (i = 0; i < 8; i++)
+        pt_sock_close(&backlog.fill[i]);
+    pt_sock_close(&backlog.ls);
+}
+
+static void test_connect_to_a_full_backlog_times_out(void) {
+    fill_the_backlog();
+    CHECK_EQ_INT(backlog.slow, 0); /* those that completed did at once */
+    CHECK(backlog.n >= 1 && backlog.n < 8);
+    CHECK_EQ_INT(backlog.rc, PT_ETIMEDOUT);
+    CHECK_EQ_INT(backlog.took, 100);
+    CHECK_EQ_INT(backlog.fill[backlog.n < 8 ? backlog.n : 7].fd, -1);
+    backlog_close();
+}
+
+/* Once more, watched: parked on the descriptor with a timer, then timed
+ * out at the deadline exactly, the socket closed. */
+static void test_unanswered_connect_is_closed_at_its_deadline(void) {
+    struct pt_sock c;
+    fill_the_backlog();
     pt_sock_init(&c);
-    start_connect(&sync_op, &c, &bound, PT_MS(250));
+    start_connect(&sync_op, &c, &backlog.bound, PT_MS(250));
     run_once();
     CHECK(io_linked(&c.io));
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
@@ -728,11 +965,18 @@ static void test_connect_timeout(void) {
     CHECK_EQ_INT(c.fd, -1);
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+    backlog_close();
+}
 
-    /* Cancelled while the kernel is still sending SYNs: the waits go, the
-     * descriptor stays, still connecting, for the cleanup to decide. */
+/* Cancelled while the kernel is still sending SYNs: the waits go, the
+ * descriptor stays, still connecting, for the cleanup to decide. */
+static void test_cancel_inside_an_unanswered_connect_keeps_the_descriptor(void) {
+    struct pt_sock c;
+    struct pt_addr peer;
+    struct op o = {0};
+    fill_the_backlog();
     pt_sock_init(&c);
-    start_connect(&o, &c, &bound, PT_MS(5000));
+    start_connect(&o, &c, &backlog.bound, PT_MS(5000));
     run_once();
     CHECK(io_linked(&c.io));
     CHECK_EQ_INT(pt_sock_peer_addr(&c, &peer), PT_ESYS); /* not connected (yet) */
@@ -743,69 +987,82 @@ static void test_connect_timeout(void) {
         CHECK_EQ_INT(c.err, ENOTCONN);
     }
     pt_sock_close(&c);
-    for (i = 0; i < 8; i++)
-        pt_sock_close(&fill[i]);
-    pt_sock_close(&ls);
+    backlog_close();
 }
 
 /* ---- the peer goes away ------------------------------------------------- */
 
-static void test_reset_mid_read(void) {
-    struct pt_sock ls, c, srv;
-    struct pt_addr a = loopback4(), bound;
+/* The client's READ_EXACT of 100 has 10 bytes when the peer resets. */
+static void reset_mid_read(struct op *o, char *buf, size_t cap) {
     struct linger lg;
-    char buf[128];
-    struct op o = {0};
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-    CHECK_EQ_INT(WRITE_STR(&srv, "0123456789"), PT_OK);
-    memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_EXACT, &c, buf, 100, PT_MS(5000));
-    RUN_UNTIL(io_linked(&c.io) && c.done == 10, 10); /* has read 10, waits for more */
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.srv, "0123456789"), PT_OK);
+    memset(buf, 0, cap);
+    start_read(o, OP_READ_EXACT, &pair.c, buf, 100, PT_MS(5000));
+    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done == 10, 10); /* has read 10, waits */
     lg.l_onoff = 1;
     lg.l_linger = 0; /* close() sends RST */
-    CHECK_EQ_INT(setsockopt(srv.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg), 0);
-    pt_sock_close(&srv);
-    CHECK_EQ_INT(FINISH(&o), PT_ERESET);
-    CHECK_EQ_INT(o.done, 10);
-    CHECK_EQ_INT(c.err, ECONNRESET);
-    CHECK_EQ_STR(buf, "0123456789");
-    CHECK_EQ_INT(o.took, 0);
-    close_all(&ls, &c, &srv);
+    CHECK_EQ_INT(setsockopt(pair.srv.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg), 0);
+    pt_sock_close(&pair.srv);
+    CHECK_EQ_INT(FINISH(o), PT_ERESET);
 }
 
-static void test_peer_closed_mid_write(void) {
-    struct pt_sock ls, c, srv;
-    struct pt_addr a = loopback4(), bound;
+static void test_peer_reset_mid_read_is_ereset_at_once(void) {
+    char buf[128];
+    struct op o = {0};
+    reset_mid_read(&o, buf, sizeof buf);
+    CHECK_EQ_INT(pair.c.err, ECONNRESET);
+    CHECK_EQ_INT(o.took, 0);
+    pair_close();
+}
+
+static void test_read_cut_by_a_reset_keeps_what_came(void) {
+    char buf[128];
+    struct op o = {0};
+    reset_mid_read(&o, buf, sizeof buf);
+    CHECK_EQ_INT(o.done, 10);
+    CHECK_EQ_STR(buf, "0123456789");
+    pair_close();
+}
+
+/* A large write parked on full buffers; the peer reads a little, then
+ * closes with data unread (so: RST). SIGPIPE is at its default: if a
+ * write raised it, this process would die. */
+static void peer_closes_mid_write(struct op *o) {
     unsigned char buf[1000];
     struct sigaction sa;
-    struct op o = {0};
     size_t i;
     int bad = 0, rc;
 
-    /* SIGPIPE at its default: if a write raised it, this process would die. */
     CHECK_EQ_INT(sigaction(SIGPIPE, NULL, &sa), 0);
     CHECK(sa.sa_handler == SIG_DFL);
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-    small_sndbuf(&c);
-    start_write(&o, &c, big_out, BIG, PT_FOREVER);
-    RUN_UNTIL(io_linked(&c.io) && c.done > 0, 10); /* the buffers are full */
-    /* The peer reads a little, then closes with data unread (so: RST). */
-    CHECK_EQ_INT(recv(srv.fd, buf, sizeof buf, 0), (long)sizeof buf);
+    CHECK(pair_open(AF_INET));
+    small_sndbuf(&pair.c);
+    start_write(o, &pair.c, big_out, BIG, PT_FOREVER);
+    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done > 0, 10); /* the buffers are full */
+    CHECK_EQ_INT(recv(pair.srv.fd, buf, sizeof buf, 0), (long)sizeof buf);
     for (i = 0; i < sizeof buf; i++)
         bad += buf[i] != pattern(i);
     CHECK_EQ_INT(bad, 0);
-    pt_sock_close(&srv);
-    rc = FINISH(&o);
+    pt_sock_close(&pair.srv);
+    rc = FINISH(o);
     CHECK(rc == PT_ECLOSED || rc == PT_ERESET);
-    CHECK(o.done >= sizeof buf && o.done < BIG);
-    /* Writing again to the dead connection: EPIPE, a value again. */
-    CHECK_EQ_INT(WRITE_STR(&c, "more"), PT_ECLOSED);
-    CHECK_EQ_INT(c.err, EPIPE);
-    close_all(&ls, &c, &srv);
+    CHECK(o->done >= sizeof buf && o->done < BIG);
+}
+
+static void test_peer_closing_mid_write_is_eclosed_or_ereset(void) {
+    struct op o = {0};
+    peer_closes_mid_write(&o);
+    pair_close();
+}
+
+/* Writing again to the dead connection: EPIPE, a value again. */
+static void test_write_to_a_dead_connection_is_eclosed(void) {
+    struct op o = {0};
+    peer_closes_mid_write(&o);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "more"), PT_ECLOSED);
+    CHECK_EQ_INT(pair.c.err, EPIPE);
+    pair_close();
 }
 
 /* ---- a large write, read in small chunks by another task ------------------ */
@@ -870,7 +1127,7 @@ static long run_transfer(struct op *w, struct reader *r, long bound) {
     return rounds;
 }
 
-static void test_large_write(void) {
+static void test_large_write_reaches_a_chunked_reader_whole_and_in_order(void) {
     static struct reader r;
     struct pt_sock ls, c, srv;
     struct pt_addr a = loopback4(), bound;
@@ -920,457 +1177,739 @@ static void free_descriptors(int n) {
         close(fill_fds[--n]);
 }
 
-static void test_accept_emfile(void) {
+/* Out of descriptors (a soft limit a little above the lowest free one,
+ * filled) with a connection from c1 ("x") pending on listener ls; each
+ * step below is what the one before it left. Valgrind applies a lowered
+ * RLIMIT_NOFILE itself, after the system call: the kernel's accept has
+ * taken the connection already, and valgrind closes it to return EMFILE.
+ * So these cases skip themselves under valgrind. */
+static struct {
     struct pt_sock ls, c1, c2, c3, srv;
-    struct pt_addr a = loopback4(), bound;
+    struct pt_addr bound;
     struct rlimit old, low;
-    int probe, n, k;
-    long want;
-    char buf[8];
+    int n; /* descriptors filled */
+} em;
+
+static int emfile_start(void) {
+    struct pt_addr a = loopback4();
+    int probe;
 
     if (under_valgrind()) {
-        /* Valgrind applies a lowered RLIMIT_NOFILE itself, after the system
-         * call: the kernel's accept has taken the connection already, and
-         * valgrind closes it to return EMFILE. */
         case_skip("valgrind emulates RLIMIT_NOFILE: an accept over the limit loses "
                   "the pending connection");
-        return;
+        return 0;
     }
     setup(1000);
-    CHECK_EQ_INT(pt_sock_listen(&ls, &a, 8), PT_OK);
-    CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
-    pt_sock_init(&c1);
-    pt_sock_init(&c2);
-    pt_sock_init(&c3);
-    pt_sock_init(&srv);
-    CHECK_EQ_INT(CONNECT(&c1, &bound, PT_MS(5000)), PT_OK); /* pending on ls */
-    CHECK_EQ_INT(WRITE_STR(&c1, "x"), PT_OK);
+    CHECK_EQ_INT(pt_sock_listen(&em.ls, &a, 8), PT_OK);
+    CHECK_EQ_INT(pt_sock_local_addr(&em.ls, &em.bound), PT_OK);
+    pt_sock_init(&em.c1);
+    pt_sock_init(&em.c2);
+    pt_sock_init(&em.c3);
+    pt_sock_init(&em.srv);
+    CHECK_EQ_INT(CONNECT(&em.c1, &em.bound, PT_MS(5000)), PT_OK); /* pending on ls */
+    CHECK_EQ_INT(WRITE_STR(&em.c1, "x"), PT_OK);
 
-    /* A soft limit a little above the lowest free descriptor, filled. */
-    CHECK_EQ_INT(getrlimit(RLIMIT_NOFILE, &old), 0);
+    CHECK_EQ_INT(getrlimit(RLIMIT_NOFILE, &em.old), 0);
     probe = dup(0);
     CHECK(probe >= 0);
     close(probe);
-    low = old;
-    low.rlim_cur = (rlim_t)probe + 16;
-    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &low), 0);
-    n = fill_descriptors(ls.fd, 1 << 30);
+    em.low = em.old;
+    em.low.rlim_cur = (rlim_t)probe + 16;
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.low), 0);
+    em.n = fill_descriptors(em.ls.fd, 1 << 30);
     CHECK_EQ_INT(errno, EMFILE);
-    CHECK(n >= 1);
+    CHECK(em.n >= 1);
+    return 1;
+}
 
-    /* The first accept fails at once; the connection stays pending. */
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_EMFILE);
+static void emfile_end(void) {
+    free_descriptors(em.n);
+    em.n = 0;
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.old), 0);
+    close_all(&em.ls, &em.c1, &em.c2);
+    pt_sock_close(&em.c3);
+    pt_sock_close(&em.srv);
+}
+
+/* The first accept fails at once; the connection stays pending. */
+static void emfile_first_accept(void) {
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, 0);
-    CHECK_EQ_INT(srv.fd, -1);
-    CHECK_EQ_INT(ls.err, EMFILE);
-    /* A connect cannot open its socket either. */
-    CHECK_EQ_INT(CONNECT(&c2, &bound, PT_MS(5000)), PT_EMFILE);
-    CHECK_EQ_INT(c2.fd, -1);
+    CHECK_EQ_INT(em.srv.fd, -1);
+    CHECK_EQ_INT(em.ls.err, EMFILE);
+}
 
-    /* Each next accept first waits a back-off, on a timer (not on the
-     * listener, which stays readable): 10, 20, 40, ... up to the maximum. */
-    start_accept(&sync_op, &ls, &srv, PT_FOREVER);
+/* The next accept first waits a back-off, on a timer (not on the
+ * listener, which stays readable). */
+static void emfile_backoff_on_a_timer(void) {
+    start_accept(&sync_op, &em.ls, &em.srv, PT_FOREVER);
     run_once();
-    CHECK(!io_linked(&ls.io));
+    CHECK(!io_linked(&em.ls.io));
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
     CHECK_EQ_INT(FINISH(&sync_op), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
+}
+
+/* Each next one waits twice as long: 10, 20, 40, ... up to the maximum. */
+static void emfile_backoff_doubles(void) {
+    long want;
+    int k;
     for (k = 1, want = PT_ACCEPT_BACKOFF_MIN; k < 10; k++) {
         want = want * 2 < (long)PT_ACCEPT_BACKOFF_MAX ? want * 2 : (long)PT_ACCEPT_BACKOFF_MAX;
-        CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_EMFILE);
+        CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
         CHECK_EQ_INT(sync_op.took, want);
     }
     CHECK_EQ_INT(want, PT_ACCEPT_BACKOFF_MAX); /* it got there, and stayed */
+}
 
-    /* A deadline shorter than the back-off ends the accept at the deadline. */
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_MS(30)), PT_EMFILE);
+/* A deadline shorter than the back-off ends the accept at the deadline. */
+static void emfile_deadline_inside_the_backoff(void) {
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_MS(30)), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, 30);
+}
 
-    /* One descriptor free: after its back-off, the pending connection. */
-    close(fill_fds[--n]);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_OK);
+/* One descriptor free: after its back-off, the pending connection. */
+static void emfile_accept_after_the_backoff(void) {
+    char buf[8];
+    close(fill_fds[--em.n]);
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_OK);
     CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MAX);
-    CHECK(srv.fd >= 0);
-    free_descriptors(n);
-    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &old), 0);
+    CHECK(em.srv.fd >= 0);
+    free_descriptors(em.n);
+    em.n = 0;
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.old), 0);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(READ(&em.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
     CHECK_EQ_STR(buf, "x"); /* it is c1's connection */
+}
 
-    /* After a success the back-off is over: the next accept does not wait. */
-    CHECK_EQ_INT(CONNECT(&c3, &bound, PT_MS(5000)), PT_OK);
-    pt_sock_close(&srv);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_OK);
+/* After a success the back-off is over: the next accept does not wait. */
+static void emfile_success_ends_the_backoff(void) {
+    CHECK_EQ_INT(CONNECT(&em.c3, &em.bound, PT_MS(5000)), PT_OK);
+    pt_sock_close(&em.srv);
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_OK);
     CHECK_EQ_INT(sync_op.took, 0);
-    pt_sock_close(&srv);
+    pt_sock_close(&em.srv);
+}
 
-    /* ... and out of descriptors again, it starts again from the minimum. */
-    CHECK_EQ_INT(CONNECT(&c2, &bound, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &low), 0);
-    n = fill_descriptors(ls.fd, 1 << 30);
+/* ... and out of descriptors again, it starts again from the minimum. */
+static void emfile_backoff_starts_over(void) {
+    CHECK_EQ_INT(CONNECT(&em.c2, &em.bound, PT_MS(5000)), PT_OK);
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.low), 0);
+    em.n = fill_descriptors(em.ls.fd, 1 << 30);
     CHECK_EQ_INT(errno, EMFILE);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_EMFILE);
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, 0);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_EMFILE);
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
-    free_descriptors(n);
-    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &old), 0);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_FOREVER), PT_OK);
+    free_descriptors(em.n);
+    em.n = 0;
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.old), 0);
+    CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_OK);
     CHECK_EQ_INT(sync_op.took, 2 * PT_ACCEPT_BACKOFF_MIN);
-    pt_sock_close(&srv);
-    close_all(&ls, &c1, &c2);
-    pt_sock_close(&c3);
+    pt_sock_close(&em.srv);
+}
+
+/* The steps in order, the first `steps` of them (0: none), then the end. */
+static void emfile_run(int steps) {
+    static void (*const step[])(void) = {
+        emfile_first_accept,
+        emfile_backoff_on_a_timer,
+        emfile_backoff_doubles,
+        emfile_deadline_inside_the_backoff,
+        emfile_accept_after_the_backoff,
+        emfile_success_ends_the_backoff,
+        emfile_backoff_starts_over,
+    };
+    int i;
+    if (!emfile_start())
+        return;
+    for (i = 0; i < steps && i < (int)(sizeof step / sizeof step[0]); i++)
+        step[i]();
+    emfile_end();
+}
+
+static void test_accept_out_of_descriptors_is_emfile_at_once(void) {
+    emfile_run(1);
+}
+
+/* A connect cannot open its socket either. */
+static void test_connect_out_of_descriptors_is_emfile(void) {
+    if (!emfile_start())
+        return;
+    CHECK_EQ_INT(CONNECT(&em.c2, &em.bound, PT_MS(5000)), PT_EMFILE);
+    CHECK_EQ_INT(em.c2.fd, -1);
+    emfile_end();
+}
+
+static void test_accept_backoff_waits_on_a_timer_not_on_the_listener(void) {
+    emfile_run(2);
+}
+
+static void test_accept_backoff_doubles_up_to_its_maximum(void) {
+    emfile_run(3);
+}
+
+static void test_accept_deadline_inside_the_backoff_ends_it_there(void) {
+    emfile_run(4);
+}
+
+static void test_accept_after_the_backoff_takes_the_pending_connection(void) {
+    emfile_run(5);
+}
+
+static void test_accept_success_ends_the_backoff(void) {
+    emfile_run(6);
+}
+
+static void test_accept_backoff_starts_over_from_its_minimum(void) {
+    emfile_run(7);
 }
 
 /*
  * Descriptors select() cannot hold: with every number below FD_SETSIZE
  * taken, the socket a connect opens and the one an accept returns are at
- * FD_SETSIZE or above; they are closed and refused with PT_EMFILE.
+ * FD_SETSIZE or above; they are closed and refused with PT_EMFILE. Each
+ * step below is what the one before it left.
  */
-static void test_fd_setsize(void) {
+static struct {
     struct pt_sock ls, c, srv, x;
-    struct pt_addr a = loopback4(), bound;
-    struct rlimit old, raised;
+    struct pt_addr bound;
+    struct rlimit old;
     int n, hi, next, raw;
-    char ch;
+} fds;
 
-    CHECK_EQ_INT(getrlimit(RLIMIT_NOFILE, &old), 0);
-    if (old.rlim_max != RLIM_INFINITY && old.rlim_max < (rlim_t)FD_SETSIZE + 16) {
+static int setsize_start(void) {
+    struct pt_addr a = loopback4();
+    struct rlimit raised;
+
+    fds.n = 0;
+    fds.raw = -1;
+    pt_sock_init(&fds.ls);
+    pt_sock_init(&fds.c);
+    pt_sock_init(&fds.srv);
+    pt_sock_init(&fds.x);
+    CHECK_EQ_INT(getrlimit(RLIMIT_NOFILE, &fds.old), 0);
+    if (fds.old.rlim_max != RLIM_INFINITY && fds.old.rlim_max < (rlim_t)FD_SETSIZE + 16) {
         char why[96];
         snprintf(why, sizeof why, "the RLIMIT_NOFILE hard limit %lu is below FD_SETSIZE + 16",
-                 (unsigned long)old.rlim_max);
+                 (unsigned long)fds.old.rlim_max);
         case_skip(why);
-        return;
+        return 0;
     }
-    raised = old;
+    raised = fds.old;
     if (raised.rlim_cur == RLIM_INFINITY || raised.rlim_cur < (rlim_t)FD_SETSIZE + 16)
         raised.rlim_cur = (rlim_t)FD_SETSIZE + 16;
     CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &raised), 0);
 
     setup(1000);
-    CHECK_EQ_INT(pt_sock_listen(&ls, &a, 8), PT_OK);
-    CHECK_EQ_INT(pt_sock_local_addr(&ls, &bound), PT_OK);
-    n = fill_descriptors(ls.fd, FD_SETSIZE); /* every number below is taken */
-    hi = dup(0);                             /* the lowest free one */
-    CHECK(hi >= FD_SETSIZE);
-    close(hi);
+    CHECK_EQ_INT(pt_sock_listen(&fds.ls, &a, 8), PT_OK);
+    CHECK_EQ_INT(pt_sock_local_addr(&fds.ls, &fds.bound), PT_OK);
+    fds.n = fill_descriptors(fds.ls.fd, FD_SETSIZE); /* every number below is taken */
+    fds.hi = dup(0);                                 /* the lowest free one */
+    CHECK(fds.hi >= FD_SETSIZE);
+    close(fds.hi);
+    return 1;
+}
 
-    /* connect: its socket would be `hi`. */
-    pt_sock_init(&c);
-    CHECK_EQ_INT(CONNECT(&c, &bound, PT_MS(5000)), PT_EMFILE);
-    CHECK_EQ_INT(c.fd, -1);
-    CHECK_EQ_INT(c.err, EMFILE);
-    CHECK(fcntl(hi, F_GETFD) < 0 && errno == EBADF); /* closed again */
+static void setsize_end(void) {
+    free_descriptors(fds.n);
+    fds.n = 0;
+    if (fds.raw >= 0)
+        close(fds.raw);
+    close_all(&fds.ls, &fds.c, &fds.srv);
+    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &fds.old), 0);
+}
 
-    /* accept: a client (itself at `hi`) is pending; accept gets `next`. */
-    raw = raw_connect(&bound);
-    CHECK_EQ_INT(raw, hi);
-    next = dup(0);
-    CHECK(next > hi);
-    close(next);
-    pt_sock_init(&srv);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_MS(5000)), PT_EMFILE);
-    CHECK_EQ_INT(srv.fd, -1);
-    CHECK(fcntl(next, F_GETFD) < 0 && errno == EBADF); /* it was closed */
+/* connect: its socket would be `hi`. */
+static void setsize_connect(void) {
+    CHECK_EQ_INT(CONNECT(&fds.c, &fds.bound, PT_MS(5000)), PT_EMFILE);
+    CHECK_EQ_INT(fds.c.fd, -1);
+    CHECK_EQ_INT(fds.c.err, EMFILE);
+    CHECK(fcntl(fds.hi, F_GETFD) < 0 && errno == EBADF); /* closed again */
+}
+
+/* accept: a client (itself at `hi`) is pending; accept gets `next`. */
+static void setsize_accept(void) {
+    char ch;
+    fds.raw = raw_connect(&fds.bound);
+    CHECK_EQ_INT(fds.raw, fds.hi);
+    fds.next = dup(0);
+    CHECK(fds.next > fds.hi);
+    close(fds.next);
+    CHECK_EQ_INT(ACCEPT(&fds.ls, &fds.srv, PT_MS(5000)), PT_EMFILE);
+    CHECK_EQ_INT(fds.srv.fd, -1);
+    CHECK(fcntl(fds.next, F_GETFD) < 0 && errno == EBADF); /* it was closed */
     /* ... so the client sees its connection closed. */
-    CHECK_EQ_INT(fcntl(raw, F_SETFL, O_NONBLOCK), 0);
-    CHECK_EQ_INT(recv(raw, &ch, 1, 0), 0);
+    CHECK_EQ_INT(fcntl(fds.raw, F_SETFL, O_NONBLOCK), 0);
+    CHECK_EQ_INT(recv(fds.raw, &ch, 1, 0), 0);
+}
 
-    /* Adopting such a descriptor: refused and closed too. */
-    x.fd = dup(0);
-    CHECK_EQ_INT(x.fd, next);
-    CHECK_EQ_INT(pt_sock_adopt(&x, next), PT_EMFILE);
-    CHECK_EQ_INT(x.fd, -1);
-    CHECK(fcntl(next, F_GETFD) < 0 && errno == EBADF);
+/* Adopting such a descriptor: refused and closed too. */
+static void setsize_adopt(void) {
+    fds.x.fd = dup(0);
+    CHECK_EQ_INT(fds.x.fd, fds.next);
+    CHECK_EQ_INT(pt_sock_adopt(&fds.x, fds.next), PT_EMFILE);
+    CHECK_EQ_INT(fds.x.fd, -1);
+    CHECK(fcntl(fds.next, F_GETFD) < 0 && errno == EBADF);
+}
 
-    /* With low numbers free again, the next connection is accepted, after
-     * the back-off the refusal started. */
-    free_descriptors(n);
-    close(raw);
-    pt_sock_init(&c);
-    CHECK_EQ_INT(CONNECT(&c, &bound, PT_MS(5000)), PT_OK);
-    CHECK(c.fd >= 0 && c.fd < FD_SETSIZE);
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_MS(5000)), PT_OK);
+/* With low numbers free again, the next connection is accepted, after
+ * the back-off the refusal started. */
+static void setsize_accept_again(void) {
+    free_descriptors(fds.n);
+    fds.n = 0;
+    close(fds.raw);
+    fds.raw = -1;
+    pt_sock_init(&fds.c);
+    CHECK_EQ_INT(CONNECT(&fds.c, &fds.bound, PT_MS(5000)), PT_OK);
+    CHECK(fds.c.fd >= 0 && fds.c.fd < FD_SETSIZE);
+    CHECK_EQ_INT(ACCEPT(&fds.ls, &fds.srv, PT_MS(5000)), PT_OK);
     CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
-    CHECK(srv.fd >= 0 && srv.fd < FD_SETSIZE);
-    close_all(&ls, &c, &srv);
-    CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &old), 0);
+    CHECK(fds.srv.fd >= 0 && fds.srv.fd < FD_SETSIZE);
+}
+
+/* The first `steps` steps (0: none). */
+static void setsize_run(int steps) {
+    static void (*const step[])(void) = {
+        setsize_connect,
+        setsize_accept,
+        setsize_adopt,
+        setsize_accept_again,
+    };
+    int i;
+    if (!setsize_start())
+        return;
+    for (i = 0; i < steps && i < (int)(sizeof step / sizeof step[0]); i++)
+        step[i]();
+    setsize_end();
+}
+
+static void test_connect_socket_above_fd_setsize_is_closed_with_emfile(void) {
+    setsize_run(1);
+}
+
+static void test_accepted_socket_above_fd_setsize_is_closed_with_emfile(void) {
+    setsize_run(2);
+}
+
+static void test_adopting_a_descriptor_above_fd_setsize_is_refused(void) {
+    setsize_run(3);
+}
+
+static void test_accept_after_an_fd_setsize_refusal_backs_off_then_succeeds(void) {
+    setsize_run(4);
 }
 
 /* ---- timeouts ------------------------------------------------------------ */
 
-static void test_timeouts(void) {
-    struct pt_sock ls, c, srv, none;
-    struct pt_addr a = loopback4(), bound;
+/* read: at the deadline exactly. */
+static void read_times_out(char *buf, size_t cap) {
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(READ(&pair.srv, buf, cap, PT_MS(250)), PT_ETIMEDOUT);
+}
+
+static void test_read_times_out_at_its_deadline_exactly(void) {
     char buf[64];
-    struct op o = {0};
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
-
-    /* read: at the deadline exactly; the socket stays open and usable. */
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(250)), PT_ETIMEDOUT);
+    read_times_out(buf, sizeof buf);
     CHECK_EQ_INT(sync_op.took, 250);
     CHECK_EQ_INT(sync_op.done, 0);
-    CHECK(srv.fd >= 0);
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    CHECK_EQ_INT(WRITE_STR(&c, "now"), PT_OK);
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(250)), PT_OK);
-    CHECK_EQ_STR(buf, "now");
+    pair_close();
+}
 
-    /* read_exact and read_until: the timeout bounds the whole operation,
-     * not each wait, and `done` says how far it got. */
-    memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_EXACT, &srv, buf, 8, PT_MS(300));
-    CHECK_EQ_INT(WRITE_STR(&c, "ab"), PT_OK);
-    RUN_UNTIL(srv.done == 2, 10);
+/* The socket stays open and usable. */
+static void read_after_a_timeout(char *buf, size_t cap) {
+    read_times_out(buf, cap);
+    CHECK(pair.srv.fd >= 0);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "now"), PT_OK);
+    memset(buf, 0, cap);
+    CHECK_EQ_INT(READ(&pair.srv, buf, cap, PT_MS(250)), PT_OK);
+    CHECK_EQ_STR(buf, "now");
+}
+
+static void test_socket_stays_usable_after_a_read_timeout(void) {
+    char buf[64];
+    read_after_a_timeout(buf, sizeof buf);
+    pair_close();
+}
+
+/* read_exact and read_until: the timeout bounds the whole operation, not
+ * each wait, and `done` says how far it got. */
+static void read_exact_times_out(char *buf, size_t cap) {
+    struct op o = {0};
+    read_after_a_timeout(buf, cap);
+    memset(buf, 0, cap);
+    start_read(&o, OP_READ_EXACT, &pair.srv, buf, 8, PT_MS(300));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "ab"), PT_OK);
+    RUN_UNTIL(pair.srv.done == 2, 10);
     CHECK_EQ_INT(pt_loop_now(&lp), 1250);
     CHECK_EQ_INT(FINISH(&o), PT_ETIMEDOUT);
     CHECK_EQ_INT(o.took, 300);
     CHECK_EQ_INT(o.done, 2);
-    CHECK_EQ_INT(WRITE_STR(&c, "cd"), PT_OK);
-    start_read(&o, OP_READ_UNTIL, &srv, buf + 2, sizeof buf - 2, PT_MS(100));
+}
+
+static void test_read_exact_timeout_bounds_the_whole_operation(void) {
+    char buf[64];
+    read_exact_times_out(buf, sizeof buf);
+    pair_close();
+}
+
+static void test_read_until_timeout_bounds_the_whole_operation(void) {
+    char buf[64];
+    struct op o = {0};
+    read_exact_times_out(buf, sizeof buf);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "cd"), PT_OK);
+    start_read(&o, OP_READ_UNTIL, &pair.srv, buf + 2, sizeof buf - 2, PT_MS(100));
     CHECK_EQ_INT(FINISH(&o), PT_ETIMEDOUT);
     CHECK_EQ_INT(o.took, 100);
     CHECK_EQ_INT(o.done, 2);
     CHECK_EQ_STR(buf, "abcd");
+    pair_close();
+}
 
-    /* write: blocked on full buffers until the deadline. */
-    small_sndbuf(&c);
-    CHECK_EQ_INT(WRITE(&c, big_out, BIG, PT_MS(400)), PT_ETIMEDOUT);
+/* write: blocked on full buffers until the deadline. */
+static void test_blocked_write_times_out_at_its_deadline(void) {
+    CHECK(pair_open(AF_INET));
+    small_sndbuf(&pair.c);
+    CHECK_EQ_INT(WRITE(&pair.c, big_out, BIG, PT_MS(400)), PT_ETIMEDOUT);
     CHECK_EQ_INT(sync_op.took, 400);
     CHECK(sync_op.done > 0 && sync_op.done < BIG);
-    CHECK(c.fd >= 0);
+    CHECK(pair.c.fd >= 0);
+    pair_close();
+}
 
-    /* accept: nobody comes. */
+/* accept: nobody comes. */
+static void test_accept_with_nobody_coming_times_out(void) {
+    struct pt_sock none;
+    CHECK(pair_open(AF_INET));
     pt_sock_init(&none);
-    CHECK_EQ_INT(ACCEPT(&ls, &none, PT_MS(50)), PT_ETIMEDOUT);
+    CHECK_EQ_INT(ACCEPT(&pair.ls, &none, PT_MS(50)), PT_ETIMEDOUT);
     CHECK_EQ_INT(sync_op.took, 50);
-    CHECK(ls.fd >= 0);
-    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    close_all(&ls, &c, &srv);
+    CHECK(pair.ls.fd >= 0);
+    pair_close();
 }
 
 /* ---- misuse, as values ---------------------------------------------------- */
 
-static void test_not_open_and_busy(void) {
-    struct pt_sock ls, c, srv, closed;
-    struct pt_addr a = loopback4(), bound, any;
+static void test_operations_on_a_closed_socket_are_einval(void) {
+    struct pt_sock closed;
+    struct pt_addr any;
     char buf[8];
-    int fd;
-
-    setup(1000);
-    CHECK_EQ_INT(open_pair(&a, &ls, &bound, &c, &srv), PT_OK);
+    CHECK(pair_open(AF_INET));
     pt_sock_init(&closed);
     CHECK_EQ_INT(READ(&closed, buf, sizeof buf, PT_MS(10)), PT_EINVAL);
     CHECK_EQ_INT(READ_EXACT(&closed, buf, sizeof buf, PT_MS(10)), PT_EINVAL);
     CHECK_EQ_INT(READ_UNTIL(&closed, buf, sizeof buf, PT_MS(10)), PT_EINVAL);
     CHECK_EQ_INT(WRITE_STR(&closed, "x"), PT_EINVAL);
-    CHECK_EQ_INT(ACCEPT(&closed, &srv, PT_MS(10)), PT_EINVAL);
+    CHECK_EQ_INT(ACCEPT(&closed, &pair.srv, PT_MS(10)), PT_EINVAL);
     CHECK_EQ_INT(pt_sock_shutdown(&closed), PT_EINVAL);
     CHECK_EQ_INT(pt_sock_local_addr(&closed, &any), PT_EINVAL);
-    /* connect on an open socket: refused, its descriptor kept. */
-    fd = c.fd;
-    CHECK_EQ_INT(CONNECT(&c, &bound, PT_MS(10)), PT_EBUSY);
-    CHECK_EQ_INT(c.fd, fd);
-    CHECK_EQ_INT(WRITE_STR(&c, "ok"), PT_OK);
+    pair_close();
+}
+
+/* connect on an open socket: refused, its descriptor kept. */
+static void test_connect_on_an_open_socket_is_ebusy_and_keeps_it(void) {
+    char buf[8];
+    int fd;
+    CHECK(pair_open(AF_INET));
+    fd = pair.c.fd;
+    CHECK_EQ_INT(CONNECT(&pair.c, &pair.bound, PT_MS(10)), PT_EBUSY);
+    CHECK_EQ_INT(pair.c.fd, fd);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "ok"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_EXACT(&srv, buf, 2, PT_MS(10)), PT_OK);
+    CHECK_EQ_INT(READ_EXACT(&pair.srv, buf, 2, PT_MS(10)), PT_OK);
     CHECK_EQ_STR(buf, "ok");
-    /* accept into an open socket: refused, its descriptor kept. */
-    fd = srv.fd;
-    CHECK_EQ_INT(ACCEPT(&ls, &srv, PT_MS(10)), PT_EBUSY);
-    CHECK_EQ_INT(srv.fd, fd);
-    /* A timeout of 0 is a poll: a read looks once, then times out. */
-    CHECK_EQ_INT(WRITE_STR(&c, "z"), PT_OK);
+    pair_close();
+}
+
+/* accept into an open socket: refused, its descriptor kept. */
+static void test_accept_into_an_open_socket_is_ebusy_and_keeps_it(void) {
+    int fd;
+    CHECK(pair_open(AF_INET));
+    fd = pair.srv.fd;
+    CHECK_EQ_INT(ACCEPT(&pair.ls, &pair.srv, PT_MS(10)), PT_EBUSY);
+    CHECK_EQ_INT(pair.srv.fd, fd);
+    pair_close();
+}
+
+/* A timeout of 0 is a poll: a read looks once, then times out. */
+static void test_timeout_0_is_a_poll(void) {
+    char buf[8];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "z"), PT_OK);
     memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, 0), PT_OK);
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, 0), PT_OK);
     CHECK_EQ_STR(buf, "z");
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, 0), PT_ETIMEDOUT);
-    CHECK_EQ_INT(READ_EXACT(&srv, buf, 1, 0), PT_ETIMEDOUT);
-    /* A listener that fails to bind is left closed. */
-    CHECK_EQ_INT(pt_sock_listen(&closed, &bound, 1), PT_ESYS); /* in use */
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, 0), PT_ETIMEDOUT);
+    CHECK_EQ_INT(READ_EXACT(&pair.srv, buf, 1, 0), PT_ETIMEDOUT);
+    pair_close();
+}
+
+/* A listener that fails to bind is left closed. */
+static void test_listen_that_fails_to_bind_leaves_the_socket_closed(void) {
+    struct pt_sock closed;
+    CHECK(pair_open(AF_INET));
+    pt_sock_init(&closed);
+    CHECK_EQ_INT(pt_sock_listen(&closed, &pair.bound, 1), PT_ESYS); /* in use */
     CHECK_EQ_INT(closed.err, EADDRINUSE);
     CHECK_EQ_INT(closed.fd, -1);
-    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+    pair_close();
+}
 
-    /* A wait with a timeout and a full timer heap: PT_EFULL. */
+/* A wait with a timeout and a full timer heap (of no slots): PT_EFULL. */
+static void read_with_a_full_timer_heap(char *buf, size_t cap) {
+    CHECK(pair_open(AF_INET));
     CHECK_EQ_INT(pt_loop_init(&lp, heap, 0), PT_OK);
     pt_loop_use_virtual_clock(&lp, 1000);
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_MS(10)), PT_EFULL);
-    CHECK_EQ_INT(WRITE_STR(&c, "y"), PT_OK);                      /* needed no wait */
-    CHECK_EQ_INT(READ(&srv, buf, sizeof buf, PT_FOREVER), PT_OK); /* no timer needed */
+    CHECK_EQ_INT(READ(&pair.srv, buf, cap, PT_MS(10)), PT_EFULL);
+}
+
+static void test_timed_wait_with_a_full_timer_heap_is_efull(void) {
+    char buf[8];
+    read_with_a_full_timer_heap(buf, sizeof buf);
+    pair_close();
+}
+
+static void test_wait_without_a_timeout_needs_no_timer_slot(void) {
+    char buf[8];
+    read_with_a_full_timer_heap(buf, sizeof buf);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "y"), PT_OK);                      /* needed no wait */
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_FOREVER), PT_OK); /* no timer needed */
     CHECK_EQ_INT(sync_op.done, 1);
-    close_all(&ls, &c, &srv);
+    pair_close();
 }
 
 /* ---- cancelling a task inside each operation ----------------------------- */
 
 /* Each case starts from a connected pair (client c, server side srv) and
- * cancels a task parked inside one operation. */
-static struct {
-    struct pt_sock ls, c, srv;
-    struct pt_addr bound;
-} pair;
-
-static int cancel_setup(void) {
-    struct pt_addr a = loopback4();
-    setup(1000);
-    return open_pair(&a, &pair.ls, &pair.bound, &pair.c, &pair.srv) == PT_OK;
-}
+ * cancels a task parked inside one operation; 0 if that failed (the case
+ * stops there). */
 
 /* connect, in progress (it returned EINPROGRESS and waits). */
-static void test_cancel_connect(void) {
-    struct pt_sock c2, s2;
-    char buf[64];
+static int cancel_inside_connect(struct pt_sock *c2) {
     struct op o = {0};
-    int fd;
-
-    CHECK(cancel_setup());
-    pt_sock_init(&c2);
-    start_connect(&o, &c2, &pair.bound, PT_MS(5000));
+    CHECK(pair_open(AF_INET));
+    pt_sock_init(c2);
+    start_connect(&o, c2, &pair.bound, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&c2.io));
+    CHECK(io_linked(&c2->io));
     if (!cancel_parked(&o, "connect"))
-        return;
+        return 0;
     CHECK_EQ_INT(o.cleanup_done, 0);
-    /* A new connect does not resume the cancelled one: the socket is open. */
-    fd = c2.fd;
-    CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(10)), PT_EBUSY);
-    CHECK_EQ_INT(c2.fd, fd);
-    /* The socket is there, connected or nearly: a write goes through. */
-    CHECK_EQ_INT(WRITE_STR(&c2, "after"), PT_OK);
-    pt_sock_init(&s2);
-    CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ_EXACT(&s2, buf, 5, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "after");
-    pt_sock_close(&s2);
-    pt_sock_close(&c2);
-    close_all(&pair.ls, &pair.c, &pair.srv);
+    return 1;
 }
 
-/* accept, nobody there yet; a later connection is taken by a new one. */
-static void test_cancel_accept(void) {
+static void test_cancel_inside_connect_keeps_the_socket_open(void) {
+    struct pt_sock c2;
+    (void)cancel_inside_connect(&c2);
+    pt_sock_close(&c2);
+    pair_close();
+}
+
+/* A new connect does not resume the cancelled one: the socket is open. */
+static void test_connect_after_a_cancelled_one_is_ebusy(void) {
+    struct pt_sock c2;
+    int fd;
+    if (cancel_inside_connect(&c2)) {
+        fd = c2.fd;
+        CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(10)), PT_EBUSY);
+        CHECK_EQ_INT(c2.fd, fd);
+    }
+    pt_sock_close(&c2);
+    pair_close();
+}
+
+/* The socket is there, connected or nearly: a write goes through. */
+static void test_socket_of_a_cancelled_connect_still_connects(void) {
     struct pt_sock c2, s2;
     char buf[64];
-    struct op o = {0};
-
-    CHECK(cancel_setup());
     pt_sock_init(&s2);
-    start_accept(&o, &pair.ls, &s2, PT_MS(5000));
+    if (cancel_inside_connect(&c2)) {
+        CHECK_EQ_INT(WRITE_STR(&c2, "after"), PT_OK);
+        CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
+        memset(buf, 0, sizeof buf);
+        CHECK_EQ_INT(READ_EXACT(&s2, buf, 5, PT_MS(5000)), PT_OK);
+        CHECK_EQ_STR(buf, "after");
+    }
+    pt_sock_close(&s2);
+    pt_sock_close(&c2);
+    pair_close();
+}
+
+/* accept, nobody there yet. */
+static int cancel_inside_accept(struct pt_sock *s2) {
+    struct op o = {0};
+    CHECK(pair_open(AF_INET));
+    pt_sock_init(s2);
+    start_accept(&o, &pair.ls, s2, PT_MS(5000));
     run_once();
     CHECK(io_linked(&pair.ls.io));
-    if (!cancel_parked(&o, "accept"))
-        return;
-    pt_sock_init(&c2);
-    CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(WRITE_STR(&c2, "!"), PT_OK);
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&s2, buf, sizeof buf, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "!");
-    pt_sock_close(&s2);
-    pt_sock_close(&c2);
-    close_all(&pair.ls, &pair.c, &pair.srv);
+    return cancel_parked(&o, "accept");
 }
 
-/* read, nothing there: nothing taken; later data goes to a new read. */
-static void test_cancel_read(void) {
-    char buf[64];
-    struct op o = {0};
+static void test_cancel_inside_accept_keeps_the_listener_open(void) {
+    struct pt_sock s2;
+    (void)cancel_inside_accept(&s2);
+    pair_close();
+}
 
-    CHECK(cancel_setup());
-    start_read(&o, OP_READ, &pair.srv, buf, sizeof buf, PT_MS(5000));
+/* A later connection is taken by a new accept. */
+static void test_listener_accepts_again_after_a_cancelled_accept(void) {
+    struct pt_sock c2, s2;
+    char buf[64];
+    pt_sock_init(&c2);
+    if (cancel_inside_accept(&s2)) {
+        CHECK_EQ_INT(CONNECT(&c2, &pair.bound, PT_MS(5000)), PT_OK);
+        CHECK_EQ_INT(ACCEPT(&pair.ls, &s2, PT_MS(5000)), PT_OK);
+        CHECK_EQ_INT(WRITE_STR(&c2, "!"), PT_OK);
+        memset(buf, 0, sizeof buf);
+        CHECK_EQ_INT(READ(&s2, buf, sizeof buf, PT_MS(5000)), PT_OK);
+        CHECK_EQ_STR(buf, "!");
+    }
+    pt_sock_close(&s2);
+    pt_sock_close(&c2);
+    pair_close();
+}
+
+/* read, nothing there: nothing taken. */
+static int cancel_inside_read(char *buf, size_t cap) {
+    struct op o = {0};
+    CHECK(pair_open(AF_INET));
+    start_read(&o, OP_READ, &pair.srv, buf, cap, PT_MS(5000));
     run_once();
     CHECK(io_linked(&pair.srv.io));
     if (!cancel_parked(&o, "read"))
-        return;
+        return 0;
     CHECK_EQ_INT(o.cleanup_done, 0);
-    CHECK_EQ_INT(WRITE_STR(&pair.c, "later"), PT_OK);
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "later");
-    close_all(&pair.ls, &pair.c, &pair.srv);
+    return 1;
 }
 
-/* read_exact with 3 of 10 bytes in: `done` is 3, and the rest is read by a
- * new operation after them. */
-static void test_cancel_read_exact(void) {
+static void test_cancel_inside_read_takes_nothing(void) {
     char buf[64];
-    struct op o = {0};
+    (void)cancel_inside_read(buf, sizeof buf);
+    pair_close();
+}
 
-    CHECK(cancel_setup());
-    memset(buf, 0, sizeof buf);
+/* Later data goes to a new read. */
+static void test_data_after_a_cancelled_read_goes_to_the_next_read(void) {
+    char buf[64];
+    if (cancel_inside_read(buf, sizeof buf)) {
+        CHECK_EQ_INT(WRITE_STR(&pair.c, "later"), PT_OK);
+        memset(buf, 0, sizeof buf);
+        CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+        CHECK_EQ_STR(buf, "later");
+    }
+    pair_close();
+}
+
+/* read_exact with 3 of 10 bytes in: `done` is 3. */
+static int cancel_inside_read_exact(char *buf, size_t cap) {
+    struct op o = {0};
+    CHECK(pair_open(AF_INET));
+    memset(buf, 0, cap);
     start_read(&o, OP_READ_EXACT, &pair.srv, buf, 10, PT_MS(5000));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "abc"), PT_OK);
     RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
     if (!cancel_parked(&o, "read_exact"))
-        return;
+        return 0;
     CHECK_EQ_INT(o.cleanup_done, 3);
     CHECK_EQ_INT(pair.srv.done, 3);
-    CHECK_EQ_INT(WRITE_STR(&pair.c, "defghij"), PT_OK);
-    CHECK_EQ_INT(READ_EXACT(&pair.srv, buf + 3, 7, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "abcdefghij");
-    close_all(&pair.ls, &pair.c, &pair.srv);
+    return 1;
+}
+
+static void test_cancel_inside_read_exact_says_what_it_took(void) {
+    char buf[64];
+    (void)cancel_inside_read_exact(buf, sizeof buf);
+    pair_close();
+}
+
+/* The rest is read by a new operation after them. */
+static void test_read_exact_after_a_cancelled_one_reads_on(void) {
+    char buf[64];
+    if (cancel_inside_read_exact(buf, sizeof buf)) {
+        CHECK_EQ_INT(WRITE_STR(&pair.c, "defghij"), PT_OK);
+        CHECK_EQ_INT(READ_EXACT(&pair.srv, buf + 3, 7, PT_MS(5000)), PT_OK);
+        CHECK_EQ_STR(buf, "abcdefghij");
+    }
+    pair_close();
 }
 
 /* read_until with "ab" in and no delimiter yet. */
-static void test_cancel_read_until(void) {
-    char buf[64];
+static int cancel_inside_read_until(char *buf, size_t cap) {
     struct op o = {0};
-
-    CHECK(cancel_setup());
-    memset(buf, 0, sizeof buf);
-    start_read(&o, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
+    CHECK(pair_open(AF_INET));
+    memset(buf, 0, cap);
+    start_read(&o, OP_READ_UNTIL, &pair.srv, buf, cap, PT_MS(5000));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "ab"), PT_OK);
     RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 2, 10);
     if (!cancel_parked(&o, "read_until"))
-        return;
+        return 0;
     CHECK_EQ_INT(o.cleanup_done, 2);
-    CHECK_EQ_INT(WRITE_STR(&pair.c, "cd\nrest"), PT_OK);
-    CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf + 2, sizeof buf - 2, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(sync_op.done, 3);
-    CHECK_EQ_STR(upto(buf, 2 + sync_op.done), "abcd\n");
-    memset(buf, 0, sizeof buf);
-    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
-    CHECK_EQ_STR(buf, "rest");
-    close_all(&pair.ls, &pair.c, &pair.srv);
+    return 1;
 }
 
-/* write, blocked on full buffers: `done` bytes went; a new write sends the
- * rest, and the reader gets every byte once, in order. */
-static void test_cancel_write(void) {
-    static struct reader r;
-    struct op o = {0};
-    size_t k;
+static void test_cancel_inside_read_until_says_what_it_took(void) {
+    char buf[64];
+    (void)cancel_inside_read_until(buf, sizeof buf);
+    pair_close();
+}
 
-    CHECK(cancel_setup());
+static void test_read_until_after_a_cancelled_one_reads_on(void) {
+    char buf[64];
+    if (cancel_inside_read_until(buf, sizeof buf)) {
+        CHECK_EQ_INT(WRITE_STR(&pair.c, "cd\nrest"), PT_OK);
+        CHECK_EQ_INT(READ_UNTIL(&pair.srv, buf + 2, sizeof buf - 2, PT_MS(5000)), PT_OK);
+        CHECK_EQ_INT(sync_op.done, 3);
+        CHECK_EQ_STR(upto(buf, 2 + sync_op.done), "abcd\n");
+        memset(buf, 0, sizeof buf);
+        CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(5000)), PT_OK);
+        CHECK_EQ_STR(buf, "rest");
+    }
+    pair_close();
+}
+
+/* write, blocked on full buffers: `done` bytes went (0 if the cancel
+ * failed). */
+static size_t cancel_inside_write(struct op *o) {
+    size_t k;
+    CHECK(pair_open(AF_INET));
     small_sndbuf(&pair.c);
-    start_write(&o, &pair.c, big_out, BIG, PT_MS(5000));
+    start_write(o, &pair.c, big_out, BIG, PT_MS(5000));
     RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done > 0, 10);
-    if (!cancel_parked(&o, "write"))
-        return;
-    k = o.cleanup_done;
+    if (!cancel_parked(o, "write"))
+        return 0;
+    k = o->cleanup_done;
     CHECK(k > 0 && k < BIG);
     CHECK_EQ_INT(pair.c.done, k);
-    start_write(&o, &pair.c, big_out + k, BIG - k, PT_FOREVER);
-    lcg_seed(2);
-    start_reader(&r, &pair.srv, 0);
-    (void)run_transfer(&o, &r, 2000000);
-    CHECK_EQ_INT(o.result, PT_OK);
-    CHECK_EQ_INT(o.done, BIG - k);
-    CHECK_EQ_INT(r.result, PT_ECLOSED);
-    CHECK_EQ_INT(r.total, BIG);
-    CHECK_EQ_INT(r.mismatches, 0);
+    return k;
+}
 
-    CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
-    close_all(&pair.ls, &pair.c, &pair.srv);
+static void test_cancel_inside_write_says_how_much_went(void) {
+    struct op o = {0};
+    (void)cancel_inside_write(&o);
+    pair_close();
+}
+
+/* A new write sends the rest, and the reader gets every byte once, in
+ * order. */
+static void test_write_after_a_cancelled_one_sends_the_rest(void) {
+    static struct reader r;
+    struct op o = {0};
+    size_t k = cancel_inside_write(&o);
+    if (k > 0) {
+        start_write(&o, &pair.c, big_out + k, BIG - k, PT_FOREVER);
+        lcg_seed(2);
+        start_reader(&r, &pair.srv, 0);
+        (void)run_transfer(&o, &r, 2000000);
+        CHECK_EQ_INT(o.result, PT_OK);
+        CHECK_EQ_INT(o.done, BIG - k);
+        CHECK_EQ_INT(r.result, PT_ECLOSED);
+        CHECK_EQ_INT(r.total, BIG);
+        CHECK_EQ_INT(r.mismatches, 0);
+    }
+    pair_close();
 }
 
 /* Every case starts on a fresh loop, its virtual clock at 1000. */
@@ -1378,7 +1917,7 @@ static void fresh_loop(void) {
     setup(1000);
 }
 
-int main(void) {
+static void init(void) {
     size_t i;
     sigset_t pipe_only;
     /* SIGPIPE at its default and not blocked: see the top of this file. */
@@ -1388,37 +1927,107 @@ int main(void) {
     sigprocmask(SIG_UNBLOCK, &pipe_only, NULL);
     for (i = 0; i < BIG; i++)
         big_out[i] = pattern(i);
-
     cases_init(&lp, fresh_loop);
-    case_run("addresses: IPv4, IPv6 and Unix parsed and formatted; misfits are PT_EINVAL",
-             test_addresses);
-    case_run("exchange over IPv4: every operation, shutdown and close", test_exchange_ipv4);
-    case_run("exchange over IPv6: every operation, shutdown and close", test_exchange_ipv6);
-    case_run("exchange over Unix: every operation, shutdown and close", test_exchange_unix);
-    case_run("read_until: takes up to the delimiter, leaves the rest in the socket",
-             test_read_until);
-    case_run("read and read_exact: up to cap; exactly n across segments", test_read_and_read_exact);
-    case_run("accept: every pending connection in the iteration that sees them",
-             test_accept_several);
-    case_run("accept: at most PT_ACCEPT_BATCH per iteration", test_accept_batch);
-    case_run("connect: refused is PT_EREFUSED, a missing path PT_ESYS", test_refused);
-    case_run("connect: one that never completes times out, or is cancelled", test_connect_timeout);
-    case_run("the peer resets mid-read: PT_ERESET with what came", test_reset_mid_read);
-    case_run("the peer closes mid-write: PT_ECLOSED or PT_ERESET, no SIGPIPE",
-             test_peer_closed_mid_write);
-    case_run("a large write, read in small chunks by another task", test_large_write);
-    case_run("accept out of descriptors: PT_EMFILE, then a doubling back-off", test_accept_emfile);
-    case_run("descriptors at FD_SETSIZE or above: closed and refused with PT_EMFILE",
-             test_fd_setsize);
-    case_run("timeouts bound each whole operation; the socket stays usable", test_timeouts);
-    case_run("misuse as values: a closed socket, a busy one, a full timer heap",
-             test_not_open_and_busy);
-    case_run("cancel inside connect: the socket stays open", test_cancel_connect);
-    case_run("cancel inside accept: the listener stays open", test_cancel_accept);
-    case_run("cancel inside read: nothing taken", test_cancel_read);
-    case_run("cancel inside read_exact: `done` says what was taken", test_cancel_read_exact);
-    case_run("cancel inside read_until: `done` says what was taken", test_cancel_read_until);
-    case_run("cancel inside write: `done` bytes went, a new write sends the rest",
-             test_cancel_write);
-    return CASES_DONE();
 }
+
+/* clang-format off: one case a line */
+#define TEST_CASES(X)                                                                              \
+    X(ipv4_address_is_parsed_and_formatted)                                                        \
+    X(ipv6_address_is_parsed_and_formatted)                                                        \
+    X(host_name_is_not_an_ip_address)                                                              \
+    X(port_above_65535_is_einval)                                                                  \
+    X(unix_address_is_parsed_and_formatted)                                                        \
+    X(formatted_address_is_truncated_and_terminated)                                               \
+    X(empty_unix_path_is_einval)                                                                   \
+    X(unix_path_longer_than_sun_path_is_einval)                                                    \
+    X(ipv4_peer_address_is_the_listeners)                                                          \
+    X(ipv4_line_then_the_rest_of_its_segment)                                                      \
+    X(ipv4_reply_read_exactly)                                                                     \
+    X(ipv4_shutdown_gives_the_peer_end_of_file)                                                    \
+    X(ipv4_shutdown_keeps_the_other_direction)                                                     \
+    X(ipv4_write_after_own_shutdown_is_eclosed)                                                    \
+    X(ipv4_close_gives_the_peer_eclosed)                                                           \
+    X(ipv4_close_twice_is_harmless)                                                                \
+    X(ipv6_peer_address_is_the_listeners)                                                          \
+    X(ipv6_line_then_the_rest_of_its_segment)                                                      \
+    X(ipv6_reply_read_exactly)                                                                     \
+    X(ipv6_shutdown_gives_the_peer_end_of_file)                                                    \
+    X(ipv6_shutdown_keeps_the_other_direction)                                                     \
+    X(ipv6_write_after_own_shutdown_is_eclosed)                                                    \
+    X(ipv6_close_gives_the_peer_eclosed)                                                           \
+    X(ipv6_close_twice_is_harmless)                                                                \
+    X(unix_peer_address_is_the_listeners)                                                          \
+    X(unix_line_then_the_rest_of_its_segment)                                                      \
+    X(unix_reply_read_exactly)                                                                     \
+    X(unix_shutdown_gives_the_peer_end_of_file)                                                    \
+    X(unix_shutdown_keeps_the_other_direction)                                                     \
+    X(unix_write_after_own_shutdown_is_eclosed)                                                    \
+    X(unix_close_gives_the_peer_eclosed)                                                           \
+    X(unix_close_twice_is_harmless)                                                                \
+    X(read_until_takes_up_to_the_delimiter)                                                        \
+    X(read_until_takes_a_line_already_there_without_waiting)                                       \
+    X(read_until_leaves_what_follows_in_the_socket)                                                \
+    X(read_until_waits_for_a_delimiter_in_a_later_segment)                                         \
+    X(read_until_finds_the_delimiter_exactly_at_cap)                                               \
+    X(read_until_without_a_delimiter_within_cap_is_efull)                                          \
+    X(read_until_at_end_of_file_is_eclosed_with_what_came)                                         \
+    X(read_returns_what_is_there_up_to_cap)                                                        \
+    X(read_of_cap_0_does_nothing)                                                                  \
+    X(read_exact_waits_across_segments)                                                            \
+    X(read_exact_leaves_the_bytes_beyond_n)                                                        \
+    X(read_exact_at_end_of_file_is_eclosed_with_what_came)                                         \
+    X(accept_waits_while_nothing_is_pending)                                                       \
+    X(accept_takes_every_pending_connection_in_one_iteration)                                      \
+    X(accept_takes_at_most_a_batch_per_iteration)                                                  \
+    X(accept_batch_pauses_take_no_time)                                                            \
+    X(tcp_connect_to_a_closed_port_is_erefused)                                                    \
+    X(unix_connect_with_nobody_listening_is_erefused)                                              \
+    X(unix_connect_to_a_missing_path_is_esys)                                                      \
+    X(connect_to_a_full_backlog_times_out)                                                         \
+    X(unanswered_connect_is_closed_at_its_deadline)                                                \
+    X(cancel_inside_an_unanswered_connect_keeps_the_descriptor)                                    \
+    X(peer_reset_mid_read_is_ereset_at_once)                                                       \
+    X(read_cut_by_a_reset_keeps_what_came)                                                         \
+    X(peer_closing_mid_write_is_eclosed_or_ereset)                                                 \
+    X(write_to_a_dead_connection_is_eclosed)                                                       \
+    X(large_write_reaches_a_chunked_reader_whole_and_in_order)                                     \
+    X(accept_out_of_descriptors_is_emfile_at_once)                                                 \
+    X(connect_out_of_descriptors_is_emfile)                                                        \
+    X(accept_backoff_waits_on_a_timer_not_on_the_listener)                                         \
+    X(accept_backoff_doubles_up_to_its_maximum)                                                    \
+    X(accept_deadline_inside_the_backoff_ends_it_there)                                            \
+    X(accept_after_the_backoff_takes_the_pending_connection)                                       \
+    X(accept_success_ends_the_backoff)                                                             \
+    X(accept_backoff_starts_over_from_its_minimum)                                                 \
+    X(connect_socket_above_fd_setsize_is_closed_with_emfile)                                       \
+    X(accepted_socket_above_fd_setsize_is_closed_with_emfile)                                      \
+    X(adopting_a_descriptor_above_fd_setsize_is_refused)                                           \
+    X(accept_after_an_fd_setsize_refusal_backs_off_then_succeeds)                                  \
+    X(read_times_out_at_its_deadline_exactly)                                                      \
+    X(socket_stays_usable_after_a_read_timeout)                                                    \
+    X(read_exact_timeout_bounds_the_whole_operation)                                               \
+    X(read_until_timeout_bounds_the_whole_operation)                                               \
+    X(blocked_write_times_out_at_its_deadline)                                                     \
+    X(accept_with_nobody_coming_times_out)                                                         \
+    X(operations_on_a_closed_socket_are_einval)                                                    \
+    X(connect_on_an_open_socket_is_ebusy_and_keeps_it)                                             \
+    X(accept_into_an_open_socket_is_ebusy_and_keeps_it)                                            \
+    X(timeout_0_is_a_poll)                                                                         \
+    X(listen_that_fails_to_bind_leaves_the_socket_closed)                                          \
+    X(timed_wait_with_a_full_timer_heap_is_efull)                                                  \
+    X(wait_without_a_timeout_needs_no_timer_slot)                                                  \
+    X(cancel_inside_connect_keeps_the_socket_open)                                                 \
+    X(connect_after_a_cancelled_one_is_ebusy)                                                      \
+    X(socket_of_a_cancelled_connect_still_connects)                                                \
+    X(cancel_inside_accept_keeps_the_listener_open)                                                \
+    X(listener_accepts_again_after_a_cancelled_accept)                                             \
+    X(cancel_inside_read_takes_nothing)                                                            \
+    X(data_after_a_cancelled_read_goes_to_the_next_read)                                           \
+    X(cancel_inside_read_exact_says_what_it_took)                                                  \
+    X(read_exact_after_a_cancelled_one_reads_on)                                                   \
+    X(cancel_inside_read_until_says_what_it_took)                                                  \
+    X(read_until_after_a_cancelled_one_reads_on)                                                   \
+    X(cancel_inside_write_says_how_much_went)                                                      \
+    X(write_after_a_cancelled_one_sends_the_rest)
+/* clang-format on */
+TEST_MAIN_INIT(TEST_CASES, init)

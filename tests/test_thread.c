@@ -22,17 +22,29 @@ static PT_THREAD(yield_three(struct counter *c)) {
     PT_END(&c->pt);
 }
 
-static void test_yield(void) {
-    struct counter c = {{0}, 0, 0};
-    PT_INIT(&c.pt);
-    CHECK_EQ_INT(yield_three(&c), PT_YIELDED);
-    CHECK_EQ_INT(c.ran, 1);
-    CHECK_EQ_INT(yield_three(&c), PT_YIELDED);
-    CHECK_EQ_INT(yield_three(&c), PT_YIELDED);
-    CHECK_EQ_INT(c.ran, 3);
+/* Run through its three yields (ran is then 3). */
+static void yield_three_times(struct counter *c) {
+    c->i = c->ran = 0;
+    PT_INIT(&c->pt);
+    CHECK_EQ_INT(yield_three(c), PT_YIELDED);
+    CHECK_EQ_INT(c->ran, 1);
+    CHECK_EQ_INT(yield_three(c), PT_YIELDED);
+    CHECK_EQ_INT(yield_three(c), PT_YIELDED);
+    CHECK_EQ_INT(c->ran, 3);
+}
+
+static void test_yield_stops_once_per_yield(void) {
+    struct counter c;
+    yield_three_times(&c);
     CHECK_EQ_INT(yield_three(&c), PT_ENDED);
-    /* As in protothreads 1.4, an ended protothread is re-initialised: the
-     * next call starts it over. */
+}
+
+/* As in protothreads 1.4, an ended protothread is re-initialised: the
+ * next call starts it over. */
+static void test_ended_protothread_starts_over_when_called_again(void) {
+    struct counter c;
+    yield_three_times(&c);
+    CHECK_EQ_INT(yield_three(&c), PT_ENDED);
     CHECK_EQ_INT(yield_three(&c), PT_YIELDED);
     CHECK_EQ_INT(c.ran, 4);
 }
@@ -53,19 +65,27 @@ static PT_THREAD(wait_flag(struct waiter *w)) {
     PT_END(&w->pt);
 }
 
-static void test_wait(void) {
+/* flag already set: through the first wait without stopping */
+static void test_wait_until_a_true_condition_does_not_stop(void) {
     struct waiter w = {{0}, 1, 0};
     PT_INIT(&w.pt);
-    /* flag already set: through the first wait without stopping */
     CHECK_EQ_INT(wait_flag(&w), PT_WAITING);
     CHECK_EQ_INT(w.passed, 1);
+}
+
+static void test_wait_while_stops_until_the_condition_is_false(void) {
+    struct waiter w = {{0}, 1, 0};
+    PT_INIT(&w.pt);
+    CHECK_EQ_INT(wait_flag(&w), PT_WAITING);
     CHECK_EQ_INT(wait_flag(&w), PT_WAITING); /* still set: still waiting */
     w.flag = 0;
     CHECK_EQ_INT(wait_flag(&w), PT_ENDED);
     CHECK_EQ_INT(w.passed, 2);
+}
 
+static void test_wait_until_stops_until_the_condition_is_true(void) {
+    struct waiter w = {{0}, 0, 0};
     PT_INIT(&w.pt);
-    w.passed = 0;
     CHECK_EQ_INT(wait_flag(&w), PT_WAITING); /* flag 0: waits at the first */
     CHECK_EQ_INT(w.passed, 0);
     w.flag = 1;
@@ -82,16 +102,18 @@ static PT_THREAD(yield_until_flag(struct waiter *w)) {
     PT_END(&w->pt);
 }
 
-static void test_yield_until(void) {
+static void test_yield_until_stops_once_even_if_the_condition_holds(void) {
     struct waiter w = {{0}, 1, 0};
     PT_INIT(&w.pt);
     CHECK_EQ_INT(yield_until_flag(&w), PT_YIELDED);
     CHECK_EQ_INT(w.passed, 0);
     CHECK_EQ_INT(yield_until_flag(&w), PT_ENDED);
     CHECK_EQ_INT(w.passed, 1);
+}
 
-    w.flag = 0;
-    w.passed = 0;
+static void test_yield_until_stops_until_the_condition_holds(void) {
+    struct waiter w = {{0}, 0, 0};
+    PT_INIT(&w.pt);
     CHECK_EQ_INT(yield_until_flag(&w), PT_YIELDED);
     CHECK_EQ_INT(yield_until_flag(&w), PT_YIELDED);
     w.flag = 1;
@@ -119,7 +141,7 @@ static PT_THREAD(step_until(struct stepper *s)) {
     PT_END(&s->pt);
 }
 
-static void test_exit_restart(void) {
+static void test_exit_ends_it_as_exited(void) {
     struct stepper s = {{0}, 0, 3, 0};
     PT_INIT(&s.pt);
     CHECK_EQ_INT(step_until(&s), PT_YIELDED);
@@ -127,10 +149,10 @@ static void test_exit_restart(void) {
     CHECK_EQ_INT(step_until(&s), PT_EXITED);
     CHECK_EQ_INT(s.step, 3);
     CHECK(!PT_SCHEDULE(PT_EXITED));
+}
 
-    s.step = 0;
-    s.exit_at = 0;
-    s.restart_at = 2;
+static void test_restart_starts_it_over_from_the_top(void) {
+    struct stepper s = {{0}, 0, 0, 2};
     PT_INIT(&s.pt);
     CHECK_EQ_INT(step_until(&s), PT_YIELDED); /* step 1 */
     CHECK_EQ_INT(step_until(&s), PT_WAITING); /* step 2: restart */
@@ -148,7 +170,14 @@ static PT_THREAD(no_stop(struct stepper *s)) {
     PT_END(&s->pt);
 }
 
-static void test_no_resume_point(void) {
+static void test_thread_without_a_resume_point_ends(void) {
+    struct stepper s = {{0}, 0, 0, 0};
+    PT_INIT(&s.pt);
+    CHECK_EQ_INT(no_stop(&s), PT_ENDED);
+    CHECK_EQ_INT(s.step, 1);
+}
+
+static void test_thread_without_a_resume_point_exits(void) {
     struct stepper s = {{0}, 0, 0, 0};
     PT_INIT(&s.pt);
     CHECK_EQ_INT(no_stop(&s), PT_ENDED);
@@ -159,11 +188,14 @@ static void test_no_resume_point(void) {
 
 /* --- Status values and PT_SCHEDULE are those of protothreads 1.4 ------- */
 
-static void test_status_values(void) {
+static void test_status_values_are_those_of_1_4(void) {
     CHECK_EQ_INT(PT_WAITING, 0);
     CHECK_EQ_INT(PT_YIELDED, 1);
     CHECK_EQ_INT(PT_EXITED, 2);
     CHECK_EQ_INT(PT_ENDED, 3);
+}
+
+static void test_schedule_is_true_until_it_exits_or_ends(void) {
     CHECK(PT_SCHEDULE(PT_WAITING));
     CHECK(PT_SCHEDULE(PT_YIELDED));
     CHECK(!PT_SCHEDULE(PT_EXITED));
@@ -185,7 +217,7 @@ static PT_THREAD(spawner(struct parent *p)) {
     PT_END(&p->pt);
 }
 
-static void test_spawn(void) {
+static void test_spawn_waits_through_each_child_yield(void) {
     struct parent p;
     int calls = 0;
     p.child.ran = 0;
@@ -234,24 +266,44 @@ static PT_THREAD(consume(struct buffer *b)) {
     PT_END(&b->cons);
 }
 
-static void test_semaphore(void) {
-    struct buffer b = {{0}, {0}, {0}, 0, 0, 0, 0, 0, {0}, {0}};
-    int rounds = 0, p = PT_WAITING, c = PT_WAITING;
-    PT_SEM_INIT(&b.full, 0);
-    PT_SEM_INIT(&b.empty, SLOTS);
-    PT_INIT(&b.prod);
-    PT_INIT(&b.cons);
+/* Producer and consumer run in turns until both end (at most 100 rounds);
+ * the most items ever in flight. */
+static int run_buffer(struct buffer *b) {
+    int rounds = 0, p = PT_WAITING, c = PT_WAITING, most = 0;
+    memset(b, 0, sizeof *b);
+    PT_SEM_INIT(&b->full, 0);
+    PT_SEM_INIT(&b->empty, SLOTS);
+    PT_INIT(&b->prod);
+    PT_INIT(&b->cons);
     while ((PT_SCHEDULE(p) || PT_SCHEDULE(c)) && rounds < 100) {
         if (PT_SCHEDULE(p))
-            p = produce(&b);
-        /* Never more in flight than there are slots. */
-        CHECK(b.produced - b.consumed <= SLOTS);
+            p = produce(b);
+        if (b->produced - b->consumed > most)
+            most = b->produced - b->consumed;
         if (PT_SCHEDULE(c))
-            c = consume(&b);
+            c = consume(b);
         rounds++;
     }
+    return most;
+}
+
+/* Never more in flight than there are slots. */
+static void test_semaphore_bounds_the_items_in_flight(void) {
+    struct buffer b;
+    CHECK(run_buffer(&b) <= SLOTS);
+}
+
+/* Every item, once, in order (the consumer checks the order). */
+static void test_semaphore_passes_every_item_in_order(void) {
+    struct buffer b;
+    (void)run_buffer(&b);
     CHECK_EQ_INT(b.consumed, ITEMS);
     CHECK_EQ_INT(b.sum, ITEMS * (ITEMS + 1) / 2);
+}
+
+static void test_semaphore_counts_end_where_they_started(void) {
+    struct buffer b;
+    (void)run_buffer(&b);
     CHECK_EQ_INT(b.full.count, 0);
     CHECK_EQ_INT(b.empty.count, SLOTS);
 }
@@ -267,7 +319,7 @@ static PT_THREAD(two_on_a_line(struct counter *c)) {
     PT_END(&c->pt);
 }
 
-static void test_same_line(void) {
+static void test_two_resume_points_on_one_line(void) {
     struct counter c = {{0}, 0, 0};
     PT_INIT(&c.pt);
     CHECK_EQ_INT(two_on_a_line(&c), PT_YIELDED);
@@ -277,7 +329,7 @@ static void test_same_line(void) {
     CHECK_EQ_INT(two_on_a_line(&c), PT_ENDED);
     CHECK_EQ_INT(c.ran, 3);
 }
-#define SAME_LINE_CASES(X) X(same_line)
+#define SAME_LINE_CASES(X) X(two_resume_points_on_one_line)
 #else
 #define SAME_LINE_CASES(X)
 #endif
@@ -303,7 +355,7 @@ static PT_THREAD(switchy(struct counter *c)) {
     PT_END(&c->pt);
 }
 
-static void test_switch_inside(void) {
+static void test_switch_may_enclose_a_yield(void) {
     struct counter c = {{0}, 0, 0};
     int stops = 0;
     PT_INIT(&c.pt);
@@ -312,21 +364,30 @@ static void test_switch_inside(void) {
     CHECK_EQ_INT(stops, 3);
     CHECK_EQ_INT(c.ran, 1 + 10 + 100 + 1);
 }
-#define SWITCH_INSIDE_CASES(X) X(switch_inside)
+#define SWITCH_INSIDE_CASES(X) X(switch_may_enclose_a_yield)
 #else
 #define SWITCH_INSIDE_CASES(X)
 #endif
 
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
-    X(yield)                                                                                       \
-    X(wait)                                                                                        \
-    X(yield_until)                                                                                 \
-    X(exit_restart)                                                                                \
-    X(no_resume_point)                                                                             \
-    X(status_values)                                                                               \
-    X(spawn)                                                                                       \
-    X(semaphore)                                                                                   \
+    X(yield_stops_once_per_yield)                                                                  \
+    X(ended_protothread_starts_over_when_called_again)                                             \
+    X(wait_until_a_true_condition_does_not_stop)                                                   \
+    X(wait_while_stops_until_the_condition_is_false)                                               \
+    X(wait_until_stops_until_the_condition_is_true)                                                \
+    X(yield_until_stops_once_even_if_the_condition_holds)                                          \
+    X(yield_until_stops_until_the_condition_holds)                                                 \
+    X(exit_ends_it_as_exited)                                                                      \
+    X(restart_starts_it_over_from_the_top)                                                         \
+    X(thread_without_a_resume_point_ends)                                                          \
+    X(thread_without_a_resume_point_exits)                                                         \
+    X(status_values_are_those_of_1_4)                                                              \
+    X(schedule_is_true_until_it_exits_or_ends)                                                     \
+    X(spawn_waits_through_each_child_yield)                                                        \
+    X(semaphore_bounds_the_items_in_flight)                                                        \
+    X(semaphore_passes_every_item_in_order)                                                        \
+    X(semaphore_counts_end_where_they_started)                                                     \
     SAME_LINE_CASES(X)                                                                             \
     SWITCH_INSIDE_CASES(X)
 /* clang-format on */
