@@ -35,7 +35,8 @@
 #include <avr/sleep.h>
 #include <stdint.h>
 
-#include "../types.h"
+#include "../result.h"
+#include "../ticks.h"
 
 #if defined(PT_PORT_NOW) || defined(PT_LOOP_PORT_H)
 #error "loop/port/avr.h: include it before loop/loop.h, and define no other port"
