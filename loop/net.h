@@ -221,9 +221,9 @@ static inline int pt__sock_errno(struct pt_sock *s, int e) {
 }
 
 /* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. With
- * select, a descriptor it cannot hold is closed and refused (PT_EMFILE);
- * with poll and epoll the table's size is the loop's, and a descriptor
- * beyond it is refused by its first wait (PT_EINVAL). */
+ * select, a descriptor it cannot hold is closed and refused (PT_EMFILE).
+ * (Connect and accept also check it against the loop's back end: with
+ * poll and epoll the limit is the loop's table.) */
 static inline int pt__sock_setup(struct pt_sock *s, int fd) {
     int one = 1;
     (void)one;
@@ -246,8 +246,10 @@ static inline int pt__sock_setup(struct pt_sock *s, int fd) {
     return PT_OK;
 }
 
-/* Adopt an open stream descriptor (from socketpair(), say). PT_EMFILE if
- * select() cannot hold it (it is then closed). */
+/* Adopt an open stream descriptor (from socketpair(), say). With select,
+ * PT_EMFILE if it cannot hold it (it is then closed); with poll and epoll,
+ * a descriptor beyond the loop's table is refused by its first wait
+ * (PT_EINVAL). */
 static inline int pt_sock_adopt(struct pt_sock *s, int fd) {
     pt_sock_init(s);
     return pt__sock_setup(s, fd);
@@ -371,7 +373,8 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
         }                                                                                          \
     } while (0)
 
-static inline int pt__sock_connect_step(struct pt_sock *s, const struct pt_addr *a) {
+static inline int pt__sock_connect_step(struct pt_loop *l, struct pt_sock *s,
+                                        const struct pt_addr *a) {
     int e = 0, rc;
     socklen_t len = (socklen_t)sizeof e;
     if (!(s->flags & PT__S_CONNECTING)) {
@@ -379,6 +382,12 @@ static inline int pt__sock_connect_step(struct pt_sock *s, const struct pt_addr 
             return PT_EBUSY; /* never leak the descriptor it has */
         if ((rc = pt__sock_open(s, a)) != PT_OK)
             return rc;
+        if (!pt__backend_holds(&l->io, s->fd)) { /* beyond what the back end holds */
+            close(s->fd);
+            s->fd = -1;
+            s->err = EMFILE;
+            return PT_EMFILE;
+        }
         if (connect(s->fd, &a->u.sa, a->len) == 0)
             return PT_OK;
         if (errno == EINPROGRESS || errno == EINTR) {
@@ -410,7 +419,8 @@ static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
  */
 #define PT_SOCK_CONNECT(s, addr, timeout)                                                          \
     do {                                                                                           \
-        PT__SOCK_RUN((s), (timeout), 0, PT_WRITABLE, pt__sock_connect_step((s), (addr)));          \
+        PT__SOCK_RUN((s), (timeout), 0, PT_WRITABLE,                                               \
+                     pt__sock_connect_step(pt__loop, (s), (addr)));                                \
         pt__gen->value.i = pt__sock_connect_end((s), (int)pt__gen->value.i);                       \
     } while (0)
 

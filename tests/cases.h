@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "loop_init.h"
 
 static void case_run(const char *name, void (*fn)(void));
 #define TEST_RUN_CASE(name, fn) case_run((name), (fn))
@@ -122,6 +123,7 @@ static inline void case_child(void (*fn)(void), int out) {
     case_fresh();
     case_open_fds(before);
     fn();
+    test_loop_close(); /* (epoll's descriptor is the loop's, not a leak) */
     case_leftovers(before);
     r.passed = check_passed;
     r.failed = check_failed;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "loop_init.h"
 
 /* Timer slots: more than the timers any test has pending at once. */
 #define HEAP_CAP CHECK_SCALE(256, 32)
@@ -39,7 +40,7 @@ static inline void note_n(const char *name, long n) {
 
 /* A fresh loop whose virtual clock starts at `start`, and an empty trace. */
 static inline void setup(pt_time_t start) {
-    CHECK_EQ_INT(pt_loop_init(&lp, heap, HEAP_CAP), PT_OK);
+    CHECK_EQ_INT(test_loop_init(&lp, heap, HEAP_CAP), PT_OK);
     pt_loop_use_virtual_clock(&lp, start);
     trace_reset();
 }
