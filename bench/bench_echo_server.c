@@ -81,7 +81,7 @@ static union pt_io_slot io_table[PT_IO_SLOTS(BENCH_MAX_FD)];
  * free_slots keeps the slots in use within `slots` (main). */
 static struct conn *free_list;
 static int n_fresh;
-static struct pt_semaphore free_slots;
+static struct pt_loop_sem free_slots;
 static struct pt_wakeup term;
 static unsigned long n_accepted, n_emfile, n_full, n_open, n_open_max;
 
@@ -114,7 +114,7 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     pt_sock_close(&c->sock);
     n_open--;
     slot_give(c);
-    pt_semaphore_release(loop, &free_slots);
+    pt_loop_sem_release(loop, &free_slots);
     PT_TASK_END();
 }
 
@@ -129,7 +129,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     struct acceptor *a = (struct acceptor *)task;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_SEMAPHORE_ACQUIRE(&free_slots, FULL_WAIT);
+        PT_LOOP_SEM_ACQUIRE(&free_slots, FULL_WAIT);
         if (PT_WAIT_RESULT() != PT_OK) {
             /* Full for FULL_WAIT: refuse what is pending rather than let
              * it hang (a poll: nothing pending, nothing to do). */
@@ -148,7 +148,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
             slot_give(a->c);
-            pt_semaphore_release(loop, &free_slots);
+            pt_loop_sem_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE) {
                 n_emfile++;
                 continue; /* the next accept waits a back-off first */
@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
     slots = first_free >= 0 && first_free < max_fd ? (int)(max_fd - first_free) : 0;
     if (slots > max_conn)
         slots = (int)max_conn;
-    pt_semaphore_init(&free_slots, (unsigned)slots);
+    pt_loop_sem_init(&free_slots, (unsigned)slots);
     life.ms = (pt_time_t)(secs * 1000);
     (void)pt_spawn(&loop, &life.task, lifetime_run);
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);

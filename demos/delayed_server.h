@@ -44,7 +44,7 @@ struct ds_server {
     struct pt_task task; /* the acceptor */
     struct pt_sock listener;
     struct pt_addr addr; /* where it listens */
-    struct pt_semaphore free_slots;
+    struct pt_loop_sem free_slots;
     struct ds_conn conns[DS_MAX_CONN];
     struct ds_conn *c;
     unsigned next_k, scale, answered;
@@ -68,7 +68,7 @@ static PT_THREAD(ds_serve(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_CLEANUP();
     pt_sock_close(&c->sock);
     c->busy = 0;
-    pt_semaphore_release(loop, &c->server->free_slots);
+    pt_loop_sem_release(loop, &c->server->free_slots);
     PT_TASK_END();
 }
 
@@ -78,14 +78,14 @@ static PT_THREAD(ds_accept(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (;;) {
         /* A free slot first: more clients wait in the listen backlog. */
-        PT_SEMAPHORE_ACQUIRE(&s->free_slots, PT_FOREVER);
+        PT_LOOP_SEM_ACQUIRE(&s->free_slots, PT_FOREVER);
         for (i = 0; s->conns[i].busy; i++)
             continue;
         s->c = &s->conns[i];
         pt_sock_init(&s->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&s->listener, &s->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
-            pt_semaphore_release(loop, &s->free_slots);
+            pt_loop_sem_release(loop, &s->free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE)
                 continue; /* the next accept waits a back-off first */
             break;        /* the listener is broken: stop accepting */
@@ -111,7 +111,7 @@ static inline int ds_start(struct pt_loop *loop, struct ds_server *s, unsigned p
     if (rc != PT_OK)
         return rc;
     (void)pt_sock_local_addr(&s->listener, &s->addr);
-    pt_semaphore_init(&s->free_slots, DS_MAX_CONN);
+    pt_loop_sem_init(&s->free_slots, DS_MAX_CONN);
     s->scale = scale ? scale : 1;
     s->next_k = 0;
     s->answered = 0;

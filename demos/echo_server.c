@@ -95,7 +95,7 @@ struct conn {
     int busy; /* the slot holds a connection */
 };
 
-static struct pt_semaphore free_slots;
+static struct pt_loop_sem free_slots;
 static struct conn conns[MAX_CONN];
 
 /* Print a message without its line end. */
@@ -125,7 +125,7 @@ static PT_THREAD(serve(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_CLEANUP(); /* also when the server stops: cancelled */
     pt_sock_close(&c->sock);
     c->busy = 0;
-    pt_semaphore_release(loop, &free_slots);
+    pt_loop_sem_release(loop, &free_slots);
     PT_TASK_END();
 }
 
@@ -141,7 +141,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     int i;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
+        PT_LOOP_SEM_ACQUIRE(&free_slots, PT_FOREVER);
         for (i = 0; conns[i].busy; i++) /* the semaphore says one is free */
             continue;
         a->c = &conns[i];
@@ -149,7 +149,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
             say("accept: %s", pt_strerror(PT_WAIT_RESULT()));
-            pt_semaphore_release(loop, &free_slots);
+            pt_loop_sem_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE)
                 continue; /* the next accept waits a back-off first */
             break;        /* the listener is broken: stop accepting */
@@ -242,7 +242,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     start_ms = wall_ms();
-    pt_semaphore_init(&free_slots, MAX_CONN);
+    pt_loop_sem_init(&free_slots, MAX_CONN);
     lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
     (void)pt_spawn_background(&loop, &down.task, countdown);

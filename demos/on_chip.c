@@ -63,8 +63,8 @@ static PT_THREAD(blink_run(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-static struct pt_semaphore readings; /* released once per reading */
-static unsigned reading;             /* the last reading */
+static struct pt_loop_sem readings; /* released once per reading */
+static unsigned reading;            /* the last reading */
 
 struct sensor {
     struct pt_task task;
@@ -80,7 +80,7 @@ static PT_THREAD(sensor_run(struct pt_loop *loop, struct pt_task *task)) {
         PT_SLEEP(PT_MS(250));
         check_wake("sensor", s->due, PT_PORT_NOW());
         reading = 100u * s->n + 7u; /* stands for an ADC read */
-        pt_semaphore_release(loop, &readings);
+        pt_loop_sem_release(loop, &readings);
     }
     PT_TASK_END();
 }
@@ -94,7 +94,7 @@ static PT_THREAD(logger_run(struct pt_loop *loop, struct pt_task *task)) {
     struct logger *g = (struct logger *)task;
     PT_TASK_BEGIN(loop, task);
     for (g->n = 1; g->n <= 4; g->n++) {
-        PT_SEMAPHORE_ACQUIRE(&readings, PT_MS(1000));
+        PT_LOOP_SEM_ACQUIRE(&readings, PT_MS(1000));
         if (PT_WAIT_RESULT() != PT_OK || reading != 100u * g->n + 7u) {
             BOARD_PRINTF(BOARD_STR("logger: wait result %d, reading %u\n"), PT_WAIT_RESULT(),
                          reading);
@@ -134,7 +134,7 @@ int main(void) {
         return 1;
     }
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
-    pt_semaphore_init(&readings, 0);
+    pt_loop_sem_init(&readings, 0);
     t0 = PT_PORT_NOW();
     (void)pt_spawn(&loop, &blink.task, blink_run);
     (void)pt_spawn(&loop, &sensor.task, sensor_run);

@@ -16,7 +16,7 @@
 #include "core.h"
 
 #if !PT_LOOP_GROUPS
-#error "loop/group.h: task groups need PT_LOOP_GROUPS 1 (types.h), in every file"
+#error "loop/group.h: task groups need PT_LOOP_GROUPS 1 (loop/config.h), in every file"
 #endif
 
 enum { PT_GROUP_CANCEL_ON_FAIL = 0, PT_GROUP_COLLECT = 1 };

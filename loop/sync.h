@@ -22,7 +22,8 @@
 #include "core.h"
 
 #if !PT_LOOP_SYNC
-#error "loop/sync.h: events, semaphores and queues need PT_LOOP_SYNC 1 (types.h), in every file"
+#error                                                                                             \
+    "loop/sync.h: events, semaphores and queues need PT_LOOP_SYNC 1 (loop/config.h), in every file"
 #endif
 
 /*
@@ -91,17 +92,21 @@ static inline void pt_event_clear(struct pt_event *e) {
 
 /* ---- counting semaphore ------------------------------------------------ */
 
-struct pt_semaphore {
+/* The loop's semaphore (asyncio.Semaphore): its waiters are queued and woken
+ * in order. (pt/sem.h's struct pt_sem is the plain protothread's: polled,
+ * no queue.) */
+
+struct pt_loop_sem {
     struct pt_waitq waiters;
     unsigned int count;
 };
 
-static inline void pt_semaphore_init(struct pt_semaphore *s, unsigned int count) {
+static inline void pt_loop_sem_init(struct pt_loop_sem *s, unsigned int count) {
     s->waiters.head = s->waiters.tail = NULL;
     s->count = count;
 }
 
-static inline int pt_semaphore_try(struct pt_semaphore *s) {
+static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
     if (s->count == 0)
         return 0;
     s->count--;
@@ -109,16 +114,16 @@ static inline int pt_semaphore_try(struct pt_semaphore *s) {
 }
 
 /* Give one unit back and wake the longest waiter. */
-static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {
+static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {
     s->count++;
     pt__waitq_wake_one(l, &s->waiters);
 }
 
-/* int PT_SEMAPHORE_ACQUIRE(struct pt_semaphore *s, pt_time_t timeout)
+/* int PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)
  *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Wait until a unit is free, then take it. */
-#define PT_SEMAPHORE_ACQUIRE(s, timeout)                                                           \
-    PT__WAIT_UNTIL_TRUE(pt_semaphore_try(s), &(s)->waiters, (timeout))
+#define PT_LOOP_SEM_ACQUIRE(s, timeout)                                                            \
+    PT__WAIT_UNTIL_TRUE(pt_loop_sem_try(s), &(s)->waiters, (timeout))
 
 /* ---- bounded queue of values (a channel) -------------------------------- */
 

@@ -21,7 +21,7 @@ struct tk {
     int stopped; /* the wait stopped (did not return at once) */
     pt_value item, items[16];
     struct pt_event *ev;
-    struct pt_semaphore *sem;
+    struct pt_loop_sem *sem;
     struct pt_queue *q;
     struct tk *other;
 };

@@ -23,7 +23,7 @@ struct tk {
     pt_value got; /* the joined task's value, or a sub's result */
     struct tk *other;
     struct pt_event *ev;
-    struct pt_semaphore *sem;
+    struct pt_loop_sem *sem;
     struct pt_queue *q;
     pt_value item;
     struct pt_gen sub, sub2;

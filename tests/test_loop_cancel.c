@@ -194,7 +194,7 @@ static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     if (k->ev)
         PT_EVENT_WAIT(k->ev, PT_FOREVER);
     else if (k->sem)
-        PT_SEMAPHORE_ACQUIRE(k->sem, PT_FOREVER);
+        PT_LOOP_SEM_ACQUIRE(k->sem, PT_FOREVER);
     else
         PT_QUEUE_GET(k->q, &k->item, PT_FOREVER);
     k->result = PT_WAIT_RESULT();
@@ -207,7 +207,7 @@ enum { ON_EVENT, ON_SEMAPHORE, ON_QUEUE };
 
 struct sync_fixture {
     struct pt_event ev;
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct pt_queue q;
     pt_value slots[2];
     struct tk w1, w2, w3, j;
@@ -218,7 +218,7 @@ struct sync_fixture {
 static void cancel_sync_waiter(struct sync_fixture *f, int kind) {
     setup(0);
     pt_event_init(&f->ev);
-    pt_semaphore_init(&f->sem, 0);
+    pt_loop_sem_init(&f->sem, 0);
     pt_queue_init(&f->q, f->slots, 2);
     tk_init(&f->w1, "W");
     tk_init(&f->w2, "V");
@@ -256,8 +256,8 @@ static void signal_after_cancel(struct sync_fixture *f, int kind) {
     if (kind == ON_EVENT) {
         pt_event_set(&lp, &f->ev);
     } else if (kind == ON_SEMAPHORE) {
-        pt_semaphore_release(&lp, &f->sem);
-        pt_semaphore_release(&lp, &f->sem);
+        pt_loop_sem_release(&lp, &f->sem);
+        pt_loop_sem_release(&lp, &f->sem);
     } else {
         CHECK(pt_queue_try_put(&lp, &f->q, pt_int(11)));
         CHECK(pt_queue_try_put(&lp, &f->q, pt_int(12)));

@@ -255,14 +255,14 @@ static PT_THREAD(sem_user(struct pt_loop *loop, struct pt_task *task)) {
     if (k->ticks)
         PT_SLEEP(k->ticks);
     k->i = (int)iterations;
-    PT_SEMAPHORE_ACQUIRE(k->sem, k->timeout);
+    PT_LOOP_SEM_ACQUIRE(k->sem, k->timeout);
     k->stopped = (int)iterations != k->i;
     AFTER_WAIT(k);
     note(k->name);
     if (k->result == PT_OK && k->n >= 0) {
         if (k->n > 0)
             PT_SLEEP((pt_time_t)k->n);
-        pt_semaphore_release(loop, k->sem);
+        pt_loop_sem_release(loop, k->sem);
     }
     CLEANUP_SECTION(k);
 }
@@ -274,37 +274,37 @@ static PT_THREAD(sem_releaser(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP(k->ticks);
     note(k->name);
     for (k->i = 0; k->i < k->n; k->i++)
-        pt_semaphore_release(loop, k->sem);
+        pt_loop_sem_release(loop, k->sem);
     PT_TASK_END();
 }
 
 /* Sleeps `ticks`, releases the semaphore and takes the unit back at once
- * (rc: what pt_semaphore_try said). */
+ * (rc: what pt_loop_sem_try said). */
 static PT_THREAD(sem_give_and_take(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
-    pt_semaphore_release(loop, k->sem);
-    k->result = pt_semaphore_try(k->sem);
+    pt_loop_sem_release(loop, k->sem);
+    k->result = pt_loop_sem_try(k->sem);
     PT_TASK_END();
 }
 
-/* Takes a unit with pt_semaphore_try when it wakes at `ticks`. */
+/* Takes a unit with pt_loop_sem_try when it wakes at `ticks`. */
 static PT_THREAD(sem_barger(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
-    k->result = pt_semaphore_try(k->sem);
+    k->result = pt_loop_sem_try(k->sem);
     note(k->name);
     PT_TASK_END();
 }
 
 /* A count of 2; T counts iterations; three users hold it for 10, 20, 30.
  * One iteration run. */
-static void semaphore_of_two(struct pt_semaphore *sem, struct tk u[3], struct tk *t) {
+static void semaphore_of_two(struct pt_loop_sem *sem, struct tk u[3], struct tk *t) {
     int i;
     fresh(0);
-    pt_semaphore_init(sem, 2);
+    pt_loop_sem_init(sem, 2);
     tk_init(t, "t", 8);
     t->n = 1000;
     spawn(t, ticker);
@@ -319,7 +319,7 @@ static void semaphore_of_two(struct pt_semaphore *sem, struct tk u[3], struct tk
 
 /* Two get through at once ... */
 static void test_semaphore_lets_its_count_through_without_stopping(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(sem.count, 0);
@@ -332,7 +332,7 @@ static void test_semaphore_lets_its_count_through_without_stopping(void) {
 
 /* ... the third waits until one of them releases. */
 static void test_semaphore_waiter_beyond_the_count_waits_for_a_release(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &u[2].task), PT_ENDED);
@@ -346,14 +346,14 @@ static void test_semaphore_waiter_beyond_the_count_waits_for_a_release(void) {
 }
 
 static void test_semaphore_try_takes_units_until_none_is_left(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &u[2].task), PT_ENDED);
     CHECK_EQ_INT(sem.count, 2);
-    CHECK_EQ_INT(pt_semaphore_try(&sem), 1);
-    CHECK_EQ_INT(pt_semaphore_try(&sem), 1);
-    CHECK_EQ_INT(pt_semaphore_try(&sem), 0);
+    CHECK_EQ_INT(pt_loop_sem_try(&sem), 1);
+    CHECK_EQ_INT(pt_loop_sem_try(&sem), 1);
+    CHECK_EQ_INT(pt_loop_sem_try(&sem), 0);
     CHECK_EQ_INT(sem.count, 0);
     pt_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -363,11 +363,11 @@ static void test_semaphore_try_takes_units_until_none_is_left(void) {
  * order 5, 3, 1, 0, 2, 4. Each holds the unit `hold` ticks (-1: keeps it). */
 static const int fifo_expect[6] = {5, 3, 1, 0, 2, 4};
 
-static void semaphore_six_waiters(struct pt_semaphore *sem, struct tk u[6], int hold) {
+static void semaphore_six_waiters(struct pt_loop_sem *sem, struct tk u[6], int hold) {
     static const pt_time_t start[6] = {4, 3, 5, 2, 6, 1};
     int i;
     fresh(0);
-    pt_semaphore_init(sem, 0);
+    pt_loop_sem_init(sem, 0);
     for (i = 0; i < 6; i++) {
         tk_init(&u[i], "u", i);
         u[i].sem = sem;
@@ -380,7 +380,7 @@ static void semaphore_six_waiters(struct pt_semaphore *sem, struct tk u[6], int 
 /* Waiters are woken in the order they began to wait (with nobody taking
  * the unit first: see semaphore_waiter_that_lost_its_unit_...). */
 static void test_semaphore_wakes_waiters_in_fifo_order(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk u[6], r;
     int i;
     semaphore_six_waiters(&sem, u, -1); /* keep it */
@@ -398,7 +398,7 @@ static void test_semaphore_wakes_waiters_in_fifo_order(void) {
 
 /* One release per iteration: still in order, one at a time. */
 static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk u[6];
     int i;
     semaphore_six_waiters(&sem, u, 1); /* hold it a tick, then pass it on */
@@ -406,7 +406,7 @@ static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
         pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(since(0), 6);
     CHECK_EQ_INT(norder, 0);
-    pt_semaphore_release(&lp, &sem);
+    pt_loop_sem_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(norder, 6);
     for (i = 0; i < 6; i++) {
@@ -424,11 +424,11 @@ static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
  * U0 and U1 wait from 1 and 2; B releases and takes back at 5; R releases
  * twice at 6. */
 static void semaphore_taken_before_the_woken_runs(struct tk u[2], struct tk *b) {
-    static struct pt_semaphore sem;
+    static struct pt_loop_sem sem;
     struct tk r;
     int i;
     fresh(0);
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     for (i = 0; i < 2; i++) {
         tk_init(&u[i], "u", i);
         u[i].sem = &sem;
@@ -465,10 +465,10 @@ static void test_semaphore_waiter_that_lost_its_unit_waits_again_at_the_tail(voi
 }
 
 /* A waits with a timeout of 10, B of 30; R releases one unit at 20. */
-static void semaphore_timeouts(struct pt_semaphore *sem, struct tk *a, struct tk *b) {
+static void semaphore_timeouts(struct pt_loop_sem *sem, struct tk *a, struct tk *b) {
     struct tk r;
     fresh(0);
-    pt_semaphore_init(sem, 0);
+    pt_loop_sem_init(sem, 0);
     tk_init(a, "a", 0);
     tk_init(b, "b", 1);
     a->sem = b->sem = sem;
@@ -486,7 +486,7 @@ static void semaphore_timeouts(struct pt_semaphore *sem, struct tk *a, struct tk
 }
 
 static void test_semaphore_acquire_times_out_at_its_deadline(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a, b;
     semaphore_timeouts(&sem, &a, &b);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
@@ -495,7 +495,7 @@ static void test_semaphore_acquire_times_out_at_its_deadline(void) {
 }
 
 static void test_semaphore_waiter_that_timed_out_takes_no_later_unit(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a, b;
     semaphore_timeouts(&sem, &a, &b);
     CHECK_EQ_INT(b.result, PT_OK); /* the timed-out a did not take it */
@@ -506,10 +506,10 @@ static void test_semaphore_waiter_that_timed_out_takes_no_later_unit(void) {
 
 /* A zero timeout with no unit: at once, without stopping. */
 static void test_semaphore_acquire_with_zero_timeout_and_no_unit_times_out(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a;
     fresh(0);
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     a.timeout = 0;
@@ -533,10 +533,10 @@ static PT_THREAD(two_sleeps(struct pt_loop *loop, struct pt_task *task)) {
  * takes it before A runs; with `later` set, S sets a timer for 20 at 5,
  * before A waits again. */
 static void semaphore_retry(struct tk *a, int later) {
-    static struct pt_semaphore sem;
+    static struct pt_loop_sem sem;
     struct tk r, x, s;
     fresh(0);
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     tk_init(a, "a", 0);
     a->sem = &sem;
     a->timeout = 20;
@@ -584,10 +584,10 @@ static void test_semaphore_retry_comes_after_timers_set_meanwhile(void) {
 
 /* Three wait; A is cancelled while parked; a release wakes B, which is
  * cancelled before it ran. */
-static void semaphore_cancelled_waiters(struct pt_semaphore *sem, struct tk *a, struct tk *b,
+static void semaphore_cancelled_waiters(struct pt_loop_sem *sem, struct tk *a, struct tk *b,
                                         struct tk *c) {
     fresh(0);
-    pt_semaphore_init(sem, 0);
+    pt_loop_sem_init(sem, 0);
     tk_init(a, "a", 0);
     tk_init(b, "b", 1);
     tk_init(c, "c", 2);
@@ -598,7 +598,7 @@ static void semaphore_cancelled_waiters(struct pt_semaphore *sem, struct tk *a, 
     spawn(c, sem_user);
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(pt_cancel(&lp, &a->task), PT_OK); /* parked */
-    pt_semaphore_release(&lp, sem);                /* wakes b */
+    pt_loop_sem_release(&lp, sem);                 /* wakes b */
     CHECK_EQ_INT(pt_cancel(&lp, &b->task), PT_OK); /* woken, not yet run */
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);         /* c gets the unit */
 }
@@ -606,7 +606,7 @@ static void semaphore_cancelled_waiters(struct pt_semaphore *sem, struct tk *a, 
 /* Cancelled waiters do not consume units: neither one cancelled while
  * parked ... */
 static void test_cancelled_semaphore_waiter_takes_no_unit(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a, b, c;
     semaphore_cancelled_waiters(&sem, &a, &b, &c);
     CHECK_EQ_INT(a.result, 99);
@@ -617,7 +617,7 @@ static void test_cancelled_semaphore_waiter_takes_no_unit(void) {
 /* ... nor one cancelled after a release woke it but before it ran: the
  * unit goes on to the next waiter. */
 static void test_cancelled_woken_semaphore_waiter_passes_its_unit_on(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a, b, c;
     semaphore_cancelled_waiters(&sem, &a, &b, &c);
     CHECK_EQ_INT(b.result, 99);
@@ -630,15 +630,15 @@ static void test_cancelled_woken_semaphore_waiter_passes_its_unit_on(void) {
 
 /* A woken waiter cancelled with no one behind it: the unit stays. */
 static void test_cancelled_woken_semaphore_waiter_alone_leaves_the_unit(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a;
     fresh(0);
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     spawn(&a, sem_user);
     pt_loop_run_once(&lp, 0);
-    pt_semaphore_release(&lp, &sem);
+    pt_loop_sem_release(&lp, &sem);
     CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(sem.count, 1);
@@ -649,10 +649,10 @@ static void test_cancelled_woken_semaphore_waiter_alone_leaves_the_unit(void) {
  * gives PT_EFULL": with no timer slot at all, A (no timeout) waits and
  * gets the unit released to it; B (zero timeout) finds none. */
 static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a, b;
     fresh_without_timers();
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     tk_init(&a, "a", 0);
     tk_init(&b, "b", 1);
     a.sem = b.sem = &sem;
@@ -663,7 +663,7 @@ static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(b.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.result, 99); /* waiting */
-    pt_semaphore_release(&lp, &sem);
+    pt_loop_sem_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(sem.count, 0);
@@ -672,10 +672,10 @@ static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
 /* Added: sync.h's wait result PT_EFULL: a timed wait with no timer slot
  * ends at once, and takes no unit released afterwards. */
 static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct tk a;
     fresh_without_timers();
-    pt_semaphore_init(&sem, 0);
+    pt_loop_sem_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     a.timeout = 5;
@@ -684,7 +684,7 @@ static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(a.result, PT_EFULL);
     CHECK_EQ_INT(a.woke_at, 0);
-    pt_semaphore_release(&lp, &sem);
+    pt_loop_sem_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(sem.count, 1);
 }

@@ -50,7 +50,7 @@ static struct fz_impl {
     struct pt_loop loop;
     struct pt_task *heap[32];
     struct pt_event ev;
-    struct pt_semaphore sem;
+    struct pt_loop_sem sem;
     struct pt_queue q;
     pt_value qslots[2];
     struct pt_group grp;
@@ -168,7 +168,7 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         pt_event_clear(&fz_I.ev);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_SEMREL) {
-        pt_semaphore_release(l, &fz_I.sem);
+        pt_loop_sem_release(l, &fz_I.sem);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_STOP) {
         pt_loop_stop(l);
@@ -184,7 +184,7 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         pt_group_cancel(l, &fz_I.grp);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_SEMTRY) {
-        snprintf(res, sizeof res, "%d", pt_semaphore_try(&fz_I.sem));
+        snprintf(res, sizeof res, "%d", pt_loop_sem_try(&fz_I.sem));
     } else if (o->code == OP_QTRYPUT) {
         snprintf(res, sizeof res, "%d",
                  pt_queue_try_put(l, &fz_I.q, pt_int(x->id * 100 + 90 + x->pc[lv][sec])));
@@ -246,7 +246,7 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
             FZ_WAITED(FZ_BODY);
 #endif
         } else if (FZ_OP(FZ_BODY) == OP_SEMACQ) {
-            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
+            PT_LOOP_SEM_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
         } else if (FZ_OP(FZ_BODY) == OP_QPUT) {
             PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + x->pc[lv][FZ_BODY]), FZ_ARG(FZ_BODY)->b);
@@ -305,7 +305,7 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
             PT_EVENT_WAIT(&fz_I.ev, FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
         } else if (FZ_OP(FZ_CLEANUP) == OP_SEMACQ) {
-            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_CLEANUP)->b);
+            PT_LOOP_SEM_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
         } else if (FZ_OP(FZ_CLEANUP) == OP_QPUT) {
             PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + 50 + x->pc[lv][FZ_CLEANUP]),
@@ -402,7 +402,7 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
     if (pr->aged)
         fz_I.loop.seq = (pt_seq_t)(0u - pr->aged);
     pt_event_init(&fz_I.ev);
-    pt_semaphore_init(&fz_I.sem, pr->sem_count);
+    pt_loop_sem_init(&fz_I.sem, pr->sem_count);
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
     pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
 #if FZ_IO
