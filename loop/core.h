@@ -253,7 +253,8 @@ static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
  * section. A task's memory is zeroed before its first spawn (static
  * storage, `= {0}` or memset): zeroed, it is "never spawned". */
 static inline int pt__task_alive(const struct pt_task *t) {
-    return (t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)) || (t->gen.state & PT__GEN_STARTED);
+    return (t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)) ||
+           (t->gen.state >= PT__GEN_RUNNING && t->gen.state < PT__GEN_DONE);
 }
 
 /*
@@ -305,8 +306,8 @@ static inline int pt_task_done(const struct pt_task *t) {
 /* What a waiter on t (which has finished) is told: PT_OK, PT_EFAILED or
  * PT_ECANCELLED, looked up by its final status (a table is the least code). */
 static inline int pt__task_outcome(const struct pt_task *t) {
-    static const signed char outcome[PT__GEN_FINAL + 1] = {0, 0, PT_EFAILED, 0, PT_ECANCELLED};
-    return outcome[t->gen.state & PT__GEN_FINAL];
+    static const signed char outcome[PT_CLOSED + 1] = {0, 0, PT_EFAILED, 0, PT_ECANCELLED};
+    return outcome[t->gen.state & PT__GEN_STATUS];
 }
 
 /*
@@ -327,12 +328,12 @@ static inline int pt__task_outcome(const struct pt_task *t) {
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
     unsigned char s = t->gen.state;
-    if ((s & (PT__GEN_FINAL | PT__GEN_CLOSING)) || !pt__task_alive(t))
-        return PT_EINVAL; /* (the final bits are set in the cleanup section too) */
-    if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
-        return PT_EBUSY;
+    if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING))
+        return PT_EINVAL;
+    if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
+        return s >= PT__GEN_RUNNING ? PT_EBUSY : PT_EINVAL;
     t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
-    if (s & PT__GEN_STARTED) { /* its cleanup runs (else it ends in its turn) */
+    if (s >= PT__GEN_RUNNING) { /* its cleanup runs (else it ends in its turn) */
         if (t->gen.aux & PT__T_PARKED) {
             pt__wake(l, t, PT_ECANCELLED);
         } else { /* queued: woken, or after a yield */
@@ -395,8 +396,8 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-    if ((t->gen.state & (PT__GEN_STARTED | PT__GEN_CLOSING)) == PT__GEN_CLOSING) {
-        status = pt_gen__finish(&t->gen, PT_CLOSED); /* cancelled before it ran */
+    if ((t->gen.state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == (PT__GEN_NEW | PT__GEN_CLOSING)) {
+        status = pt__gen_close_new(&t->gen); /* cancelled before it ran */
     } else {
         PT_LOOP_ON_RUN(l, t);
         status = t->fn(l, t);
@@ -451,7 +452,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_TASK_FAIL(err)                                                                          \
     do {                                                                                           \
         pt__gen->ret = (err);                                                                      \
-        PT__FINISH(PT__GEN_FAILED);                                                                \
+        PT__GEN_FINISH(pt__gen, PT__GEN_FAILED);                                                   \
     } while (0)
 /* Go to the back of the ready queue (asyncio's sleep(0)). */
 #define PT_TASK_YIELD() PT_YIELD(pt__gen)
@@ -461,13 +462,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_WAIT_RESULT() pt_wait_result(pt__gen)
 
 /* Internal: stop here until the loop wakes the task. */
-#define PT__PARKED_HERE()                                                                          \
-    do {                                                                                           \
-        pt__yf = 0;                                                                                \
-        PT_LC_SET(pt__gen->lc);                                                                    \
-        if (pt__yf == 0)                                                                           \
-            return PT_YIELDED;                                                                     \
-    } while (0)
+#define PT__PARKED_HERE() PT_YIELD(pt__gen)
 
 /* Internal: park if `start` (an expression that parks) says so. */
 #define PT__PARK_IF(start)                                                                         \

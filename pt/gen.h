@@ -70,27 +70,45 @@ static inline pt_value pt_str(const char *s) {
  */
 struct pt_gen {
     pt_lc_t lc;
-    unsigned char state; /* PT__GEN_* bits; read it through pt_gen_* */
+    unsigned char state; /* PT__GEN_* below; read it through pt_gen_* */
     unsigned char aux;   /* free for the driver (the loop keeps task flags here) */
     pt_value value;
     pt_value ret; /* set by PT_RETURN (or a loop task's PT_TASK_FAIL) */
 };
 
-/* state: the low 3 bits hold the final status once finished (0 before);
- * inside the cleanup section they hold the status it will finish with. */
-/*      PT__GEN_FINAL 0x07u (pt/thread.h) */
+/*
+ * The state byte, three fields:
+ *   bits 0-2  the status it finishes with: 0 in the body, until an exit
+ *             sets one on its way out (PT_EXITED, or PT__GEN_RETURNED /
+ *             PT__GEN_FAILED, which finish with a result in `ret`); in the
+ *             cleanup section, how the body finished; once DONE, the final
+ *             status (PT_ENDED, PT_EXITED or PT_CLOSED);
+ *   bits 3-4  flags: CLOSING (a close is pending or running: it finishes
+ *             PT_CLOSED), AWAITING (stopped inside PT_AWAIT's child);
+ *   bits 5-6  the life cycle, below (zeroed memory is NEW); bit 7 is 0,
+ *             so that the byte compares as the life cycle: state >= CLEANUP
+ *             is "past the body", state >= DONE "finished".
+ */
+enum pt__gen_life {
+    PT__GEN_NEW = 0x00,     /* created, not run yet */
+    PT__GEN_RUNNING = 0x20, /* in its body */
+    PT__GEN_CLEANUP = 0x40, /* in its PT_CLEANUP section */
+    PT__GEN_DONE = 0x60     /* finished, whichever way: never runs again */
+};
+#define PT__GEN_STATUS 0x07u
 #define PT__GEN_CLOSING 0x08u
 #define PT__GEN_AWAITING 0x10u
-/*      PT__GEN_IN_CLEANUP 0x20u (pt/thread.h) */
-#define PT__GEN_STARTED 0x40u
-/* pt__final codes of a body that finished with a result in `ret`: */
+#define PT__GEN_LIFE 0x60u
+/* The statuses of a body that finishes with a result in `ret`: */
 #define PT__GEN_RETURNED 5 /* PT_ENDED with it (PT_RETURN) */
 #define PT__GEN_FAILED 6   /* PT_EXITED with it (a loop task's PT_TASK_FAIL) */
+
+#define pt__gen_life(s) ((s)&PT__GEN_LIFE)
 
 /* Create without running: the first PT_SEND/PT_NEXT runs from the top. */
 static inline void pt_gen_init(struct pt_gen *g) {
     PT_LC_INIT(g->lc);
-    g->state = 0;
+    g->state = PT__GEN_NEW;
     g->aux = 0;
     g->value = PT_NONE;
     g->ret = PT_NONE;
@@ -98,27 +116,33 @@ static inline void pt_gen_init(struct pt_gen *g) {
 
 /* Nonzero once the generator has finished, whichever way. */
 static inline int pt_gen_done(const struct pt_gen *g) {
-    return (g->state & PT__GEN_FINAL) && !(g->state & PT__GEN_IN_CLEANUP);
+    return g->state >= PT__GEN_DONE;
 }
 
 /* Final status (PT_ENDED, PT_EXITED, PT_CLOSED), or 0 while alive. */
 static inline char pt_gen_status(const struct pt_gen *g) {
-    return pt_gen_done(g) ? (char)(g->state & PT__GEN_FINAL) : 0;
+    return pt_gen_done(g) ? (char)(g->state & PT__GEN_STATUS) : 0;
+}
+
+/* Internal: finish one that has not started, without running it. */
+static inline char pt__gen_close_new(struct pt_gen *g) {
+    g->state = PT__GEN_DONE | PT_CLOSED;
+    g->value = PT_NONE;
+    return PT_CLOSED;
 }
 
 /* Internal: the driver side of send and close. Nonzero: go and call it. */
-static inline int pt_gen__send(struct pt_gen *g, pt_value v) {
+static inline int pt__gen_send(struct pt_gen *g, pt_value v) {
     if (pt_gen_done(g))
         return 0;
     g->value = v;
     return 1;
 }
-static inline int pt_gen__close(struct pt_gen *g) {
+static inline int pt__gen_close(struct pt_gen *g) {
     if (pt_gen_done(g))
         return 0;
-    if (!(g->state & PT__GEN_STARTED)) {
-        g->state = PT_CLOSED;
-        g->value = PT_NONE;
+    if (pt__gen_life(g->state) == PT__GEN_NEW) {
+        (void)pt__gen_close_new(g);
         return 0;
     }
     g->state |= PT__GEN_CLOSING;
@@ -126,72 +150,99 @@ static inline int pt_gen__close(struct pt_gen *g) {
 }
 
 /*
- * Internal: entry of a generator call. Returns how to enter, packed as
- * (status to finish with << 2) | dispatch mode, or PT__GEN_ENTRY_DONE if it
- * has finished. The common case (running, not closing, not in cleanup) is
- * one test of the state byte.
+ * Internal: entry of a generator call. Nonzero if it has finished (then
+ * nothing runs). A local continuation at the start is a start, or a start
+ * over after PT_RESTART: RUNNING, no status. A close goes through the exit
+ * point to the cleanup section, unless that runs already or the close is
+ * passed on to an awaited child first. The common case (running, not
+ * closing) is one test of the state byte.
  */
-#define PT__GEN_ENTRY_DONE 0xFFu
-static inline unsigned char pt_gen__enter_slow(struct pt_gen *g) {
-    unsigned char s = g->state, pending = PT_ENDED, mode = 0;
-    if (pt_gen_done(g))
-        return PT__GEN_ENTRY_DONE;
-    g->state = (unsigned char)(s | PT__GEN_STARTED);
-    if (s & PT__GEN_IN_CLEANUP)
-        pending = s & PT__GEN_FINAL; /* how the body finished */
-    else if ((s & PT__GEN_CLOSING) && !(s & PT__GEN_AWAITING))
-        mode = 1; /* closing: straight to the cleanup section */
-    return (unsigned char)(pending << 2 | mode);
-}
-static inline unsigned char pt_gen__enter(struct pt_gen *g) {
+static inline int pt__gen_enter_slow(struct pt_gen *g) {
     unsigned char s = g->state;
-    if (!(s & (PT__GEN_FINAL | PT__GEN_CLOSING | PT__GEN_IN_CLEANUP))) {
-        g->state = (unsigned char)(s | PT__GEN_STARTED);
-        return PT_ENDED << 2;
-    }
-    return pt_gen__enter_slow(g);
+    if (s >= PT__GEN_DONE)
+        return 1;
+    if (PT_LC_AT_START(g->lc))
+        s = (unsigned char)((s & PT__GEN_CLOSING) | PT__GEN_RUNNING);
+    if ((s & (PT__GEN_LIFE | PT__GEN_CLOSING | PT__GEN_AWAITING)) ==
+        (PT__GEN_RUNNING | PT__GEN_CLOSING))
+        PT_LC_SET_EXIT(g->lc); /* closing: to the cleanup section */
+    g->state = s;
+    return 0;
+}
+static inline int pt__gen_enter(struct pt_gen *g) {
+    if ((g->state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == PT__GEN_RUNNING)
+        return 0;
+    return pt__gen_enter_slow(g);
 }
 
-/* Internal: PT_CLEANUP's bookkeeping: remember how the body finished. */
-static inline void pt_gen__cleanup(struct pt_gen *g, char status) {
-    g->state = (unsigned char)((g->state & ~PT__GEN_FINAL) | PT__GEN_IN_CLEANUP |
-                               ((unsigned char)status & PT__GEN_FINAL));
+/* Internal: set the status it finishes with. */
+static inline void pt__gen_set_status(struct pt_gen *g, unsigned char status) {
+    g->state = (unsigned char)((g->state & ~PT__GEN_STATUS) | status);
+}
+
+/* Internal: the cleanup section begins, at the end of the body or through
+ * the exit point (an exit, or a close). */
+static inline void pt__gen_cleanup(struct pt_gen *g) {
+    unsigned char s = g->state;
+    if (!(s & PT__GEN_STATUS))
+        s |= PT_ENDED;
+    g->state = (unsigned char)((s & ~PT__GEN_LIFE) | PT__GEN_CLEANUP);
 }
 
 /* Internal: PT_GEN_END's bookkeeping; returns the final status. */
-static inline char pt_gen__finish(struct pt_gen *g, char status) {
-    if (g->state & PT__GEN_CLOSING)
-        status = PT_CLOSED;
+static inline char pt__gen_finish(struct pt_gen *g) {
+    unsigned char s = g->state;
+    char status = (char)(s & PT__GEN_STATUS);
     g->value = PT_NONE;
-    if (status >= PT__GEN_RETURNED) {
+    if (s & PT__GEN_CLOSING)
+        status = PT_CLOSED;
+    else if (status >= PT__GEN_RETURNED) {
         g->value = g->ret;
         status = status == PT__GEN_RETURNED ? PT_ENDED : PT_EXITED;
-    }
+    } else if (!status)
+        status = PT_ENDED;
     PT_LC_INIT(g->lc);
-    g->state = (unsigned char)status;
+    g->state = (unsigned char)(PT__GEN_DONE | status);
     return status;
 }
 
 /* Resume g with value v: PT_SEND(&g, v, fn(&g, ...)) -> status. */
-#define PT_SEND(g, v, call) (pt_gen__send((g), (v)) ? (char)(call) : pt_gen_status(g))
+#define PT_SEND(g, v, call) (pt__gen_send((g), (v)) ? (char)(call) : pt_gen_status(g))
 /* Resume g with no value, as next() does. */
 #define PT_NEXT(g, call) PT_SEND((g), PT_NONE, call)
 /* Close g, running its cleanup; PT_CLOSED once done. If the cleanup itself
  * waits, this returns PT_WAITING/PT_YIELDED: close (or send) again. */
-#define PT_CLOSE(g, call) (pt_gen__close(g) ? (char)(call) : pt_gen_status(g))
+#define PT_CLOSE(g, call) (pt__gen_close(g) ? (char)(call) : pt_gen_status(g))
 
-/* Start and end the body of a generator function. */
+/*
+ * Start and end the body of a generator function. Every way out but the
+ * end sets the status to finish with and goes to pt__leave in PT_GEN_END
+ * (PT_EXIT by way of pt__exit, which sets PT_EXITED): from the body, if
+ * there is a cleanup section, it dispatches again, to the exit point, which
+ * PT_CLEANUP is; otherwise, and from the cleanup section, it finishes. That
+ * there is one is known at compile time: the enum constant
+ * pt__gen_cleanup_here is 0, and 1 after PT_CLEANUP, which shadows it.
+ */
 #define PT_GEN_BEGIN(g)                                                                            \
-    {                                                                                              \
-        const unsigned char pt__entry = pt_gen__enter(g);                                          \
-        if (pt__entry == PT__GEN_ENTRY_DONE)                                                       \
-            return pt_gen_status(g);                                                               \
-        PT__BEGIN((g), pt__kind_gen, &(g)->state, pt__entry & 3u, pt__entry >> 2)
+    enum { pt__gen_cleanup_here = 0 };                                                             \
+    if (pt__gen_enter(g))                                                                          \
+        return pt_gen_status(g);                                                                   \
+    pt__dispatch:                                                                                  \
+    PT__BEGIN((g), pt__kind_gen)
 #define PT_GEN_END(g)                                                                              \
-    PT__BODY_END(g)                                                                                \
     (void)pt__kind_gen;                                                                            \
-    return pt_gen__finish((g), pt__final);                                                         \
+    goto pt__end;                                                                                  \
+    pt__exit:                                                                                      \
+    pt__gen_set_status((g), PT_EXITED);                                                            \
+    goto pt__leave;                                                                                \
+    pt__leave:                                                                                     \
+    if (pt__gen_cleanup_here && pt__gen_life((g)->state) == PT__GEN_RUNNING) {                     \
+        PT_LC_SET_EXIT((g)->lc);                                                                   \
+        goto pt__dispatch;                                                                         \
     }                                                                                              \
+    PT_LC_END((g)->lc)                                                                             \
+    pt__end:                                                                                       \
+    return pt__gen_finish(g);                                                                      \
     }
 
 /*
@@ -203,12 +254,11 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
  * it ends the generator at once.
  */
 #define PT_CLEANUP(g)                                                                              \
-    }                                                                                              \
-    PT_LC_CLEANUP {                                                                                \
-        PT__DIAG_PUSH PT__DIAG_OFF_SHADOW const char pt__in_cleanup = 1;                           \
-        PT__DIAG_POP(void) pt__in_cleanup;                                                         \
-        (void)pt__kind_gen;                                                                        \
-        pt_gen__cleanup((g), pt__final);
+    (void)pt__kind_gen;                                                                            \
+    PT_LC_EXIT_POINT                                                                               \
+    pt__gen_cleanup(g);                                                                            \
+    PT__DIAG_PUSH PT__DIAG_OFF_SHADOW enum { pt__gen_cleanup_here = 1 };                           \
+    PT__DIAG_POP
 
 /* Yield v to the driver; on resume g->value holds what was sent. */
 #define PT_YIELD_VALUE(g, v)                                                                       \
@@ -217,13 +267,20 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
         PT_YIELD(g);                                                                               \
     } while (0)
 
+/* Internal: leave the body (or the cleanup section) with `status`. */
+#define PT__GEN_FINISH(g, status)                                                                  \
+    do {                                                                                           \
+        pt__gen_set_status((g), (status));                                                         \
+        goto pt__leave;                                                                            \
+    } while (0)
+
 /* Finish with result v (after running the cleanup section, if any: its
  * yields and waits leave v alone). In the cleanup section, a PT_RETURN
  * replaces the result, as a `return` in Python's `finally` does. */
 #define PT_RETURN(g, v)                                                                            \
     do {                                                                                           \
         (g)->ret = (v);                                                                            \
-        PT__FINISH(PT__GEN_RETURNED);                                                              \
+        PT__GEN_FINISH((g), PT__GEN_RETURNED);                                                     \
     } while (0)
 
 /*
@@ -239,18 +296,19 @@ static inline char pt_gen__finish(struct pt_gen *g, char status) {
  */
 #define PT_AWAIT(g, child, call)                                                                   \
     do {                                                                                           \
+        char pt__st;                                                                               \
         pt_gen_init(child);                                                                        \
         pt__yf = 0;                                                                                \
         PT_LC_SET((g)->lc);                                                                        \
         if (pt__yf != 0) { /* resumed: pass a close or a sent value on */                          \
             (child)->value = (g)->value;                                                           \
-            if (((g)->state & (PT__GEN_CLOSING | PT__GEN_IN_CLEANUP)) == PT__GEN_CLOSING) {        \
+            if (((g)->state & (PT__GEN_LIFE | PT__GEN_CLOSING)) ==                                 \
+                (PT__GEN_RUNNING | PT__GEN_CLOSING)) {                                             \
                 pt__st = PT_CLOSE((child), (call));                                                \
                 if (PT_SCHEDULE(pt__st))                                                           \
                     return pt__st;                                                                 \
                 (g)->state &= (unsigned char)~PT__GEN_AWAITING;                                    \
-                pt__mode = 1;                                                                      \
-                goto pt__dispatch;                                                                 \
+                PT_EXIT(g); /* on to the cleanup section */                                        \
             }                                                                                      \
         }                                                                                          \
         pt__st = (call);                                                                           \

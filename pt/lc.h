@@ -20,13 +20,19 @@
  * never a silent misbehaviour. With the switch back end a resume point must
  * stand on a line below 65534 (checked at compile time).
  *
- * Interface used by pt/thread.h (not meant for user code):
- *   PT_LC_INIT(s)          reset s to "start of the function";
- *   PT_LC_RESUME(s, mode)  open the dispatch: mode 0 jumps to s, mode 1 to
- *                          the cleanup point (if any), mode 2 past the end;
- *   PT_LC_SET(s)           record a resume point here;
- *   PT_LC_CLEANUP          the cleanup point reached by mode 1;
- *   PT_LC_END(s)           close the dispatch.
+ * Interface (used by pt/thread.h and pt/gen.h, not meant for user code):
+ *   PT_LC_INIT(s)      set s to the start of the function: zero (0, or a
+ *                      null pointer), so zeroed memory is at the start too;
+ *   PT_LC_AT_START(s)  nonzero if s is at the start;
+ *   PT_LC_RESUME(s)    open the dispatch: go to the resume point saved in s
+ *                      (the start if none), or to the exit point if s was
+ *                      set by PT_LC_SET_EXIT;
+ *   PT_LC_SET(s)       record a resume point here;
+ *   PT_LC_SET_EXIT(s)  record the exit point in s (anywhere: no label);
+ *   PT_LC_EXIT_POINT   the exit point, at most once in a function; without
+ *                      one, a dispatch to it leaves the dispatch at once
+ *                      (control goes on just after PT_LC_END);
+ *   PT_LC_END(s)       close the dispatch.
  */
 #ifndef PT_LC_H
 #define PT_LC_H
@@ -63,5 +69,8 @@
 #else
 #include "lc_switch.h"
 #endif
+
+/* Both back ends: PT_LC_INIT sets zero (0 or a null pointer). */
+#define PT_LC_AT_START(s) (!(s))
 
 #endif /* PT_LC_H */

@@ -25,10 +25,15 @@ typedef void *pt_lc_t;
 #define PT__LC_GNU_BEGIN PT__DIAG_PUSH _Pragma("GCC diagnostic ignored \"-Wpedantic\"")
 #endif
 
+/* A null pointer is the start; the exit point is 1, which no label's
+ * address is (page zero on a host, the vector table on a chip); the
+ * dispatch is a switch on it. */
+#define PT__LC_EXIT ((void *)1)
+
 #define PT_LC_INIT(s) ((s) = (void *)0)
 
-#define PT_LC_RESUME(s, mode)                                                                      \
-    switch (mode) {                                                                                \
+#define PT_LC_RESUME(s)                                                                            \
+    switch ((s) == PT__LC_EXIT ? 1 : 0) {                                                          \
     case 0:                                                                                        \
         if ((s) != (void *)0) {                                                                    \
             PT__LC_GNU_BEGIN goto *(s);                                                            \
@@ -45,7 +50,9 @@ typedef void *pt_lc_t;
     pt__lc_label_##n : PT__LC_GNU_BEGIN(s) = &&pt__lc_label_##n;                                   \
     PT__DIAG_POP
 
-#define PT_LC_CLEANUP                                                                              \
+#define PT_LC_SET_EXIT(s) ((s) = PT__LC_EXIT)
+
+#define PT_LC_EXIT_POINT                                                                           \
     PT__FALLTHROUGH;                                                                               \
     case 1:
 

@@ -9,26 +9,28 @@
 
 typedef unsigned short pt_lc_t;
 
-/* Case values 0xFFFE and 0xFFFF are reserved for the cleanup and end modes;
- * resume points are numbered 1 .. 0xFFFD. */
-#define PT__LC_CASE_CLEANUP 0xFFFEu
+/* 0 is the start, resume points are numbered 1 .. 0xFFFE, and 0xFFFF is
+ * the exit point (a case value that no resume point can take). */
+#define PT__LC_EXIT 0xFFFFu
 
 #define PT_LC_INIT(s) ((s) = 0)
 
-#define PT_LC_RESUME(s, mode)                                                                      \
-    switch ((mode) == 0 ? (unsigned)(s) : 0xFFFDu + (unsigned)(mode)) {                            \
+#define PT_LC_RESUME(s)                                                                            \
+    switch (s) {                                                                                   \
     case 0:
 
 #define PT_LC_SET(s) PT__LC_SET_N((s), PT__LC_ID + 1)
 #define PT__LC_SET_N(s, n)                                                                         \
     (s) = (n);                                                                                     \
-    (void)sizeof(char[(n) < 0xFFFE ? 1 : -1]); /* resume point beyond line 65533 */                \
+    (void)sizeof(char[(n) < PT__LC_EXIT ? 1 : -1]); /* resume point beyond line 65533 */           \
     PT__FALLTHROUGH;                                                                               \
     case (n):
 
-#define PT_LC_CLEANUP                                                                              \
+#define PT_LC_SET_EXIT(s) ((s) = PT__LC_EXIT)
+
+#define PT_LC_EXIT_POINT                                                                           \
     PT__FALLTHROUGH;                                                                               \
-    case PT__LC_CASE_CLEANUP:
+    case PT__LC_EXIT:
 
 #define PT_LC_END(s) }
 

@@ -15,8 +15,12 @@
  *    PT_EXIT, ...) may only stand between PT_BEGIN and PT_END; elsewhere it
  *    fails to compile.
  *
- * Status codes and names are those of Adam Dunkels' protothreads 1.4, so
- * that code written for them compiles unchanged (see pt/compat/).
+ * Status codes, names and macros are those of Adam Dunkels' protothreads
+ * 1.4, so that code written for them compiles unchanged (see pt/compat/),
+ * with two compile-time checks added: the stopping macros use the yield
+ * flag pt__yf or the label pt__exit, which only a PT_BEGIN/PT_END pair
+ * declares; and PT_BEGIN declares an enum constant that only PT_END reads,
+ * so that a body cannot be ended by another kind's end (pt/gen.h).
  */
 #ifndef PT_THREAD_H
 #define PT_THREAD_H
@@ -41,46 +45,31 @@ struct pt {
 #define PT_INIT(pt) PT_LC_INIT((pt)->lc)
 
 /*
- * Internal: the opening shared by PT_BEGIN and PT_GEN_BEGIN. The locals are
- * read by the other macros, which is also why those fail to compile outside
- * a PT_BEGIN/PT_END pair:
- *   pt__yf        1 on entry; set to 0 before a resume point, so "still 0
- *                 after it" means "reached in this call, not resumed";
- *   pt__mode      dispatch mode of PT_LC_RESUME (0 resume, 1 cleanup, 2 end);
- *   pt__final     the status PT_END returns;
- *   pt__state     generator state byte, NULL for a plain protothread;
- *   pt__in_cleanup 0 here, 1 inside a generator's PT_CLEANUP section;
- *   pt__st        scratch status of an awaited child.
+ * Internal: the opening of a body, declaring `kind` (an enum constant that
+ * only the matching end reads) and the yield flag pt__yf, Dunkels' 1 on
+ * entry, set to 0 before a resume point: still 0 after it means "reached in
+ * this call, not resumed". Every kind of body defines the label pt__exit,
+ * where PT_EXIT goes (the `if (0)` keeps it used).
  */
-#define PT__BEGIN(pt, kind, statep, mode0, final0)                                                 \
+#define PT__BEGIN(pt, kind)                                                                        \
     {                                                                                              \
         enum { kind = 1 };                                                                         \
         char pt__yf = 1;                                                                           \
-        unsigned char pt__mode = (unsigned char)(mode0);                                           \
-        char pt__final = (char)(final0);                                                           \
-        unsigned char *const pt__state = (statep);                                                 \
-        const char pt__in_cleanup = 0;                                                             \
-        char pt__st = 0;                                                                           \
         (void)pt__yf;                                                                              \
-        (void)pt__state;                                                                           \
-        (void)pt__in_cleanup;                                                                      \
-        (void)pt__st;                                                                              \
-        goto pt__dispatch;                                                                         \
-    pt__dispatch:                                                                                  \
-        PT_LC_RESUME((pt)->lc, pt__mode) {
-
-/* Internal: close the body opened by PT__BEGIN (and PT_CLEANUP). */
-#define PT__BODY_END(pt)                                                                           \
-    }                                                                                              \
-    PT_LC_END((pt)->lc)
+        if (0)                                                                                     \
+            goto pt__exit;                                                                         \
+        PT_LC_RESUME((pt)->lc)
 
 /* Start and end the body of a protothread function. */
-#define PT_BEGIN(pt) PT__BEGIN((pt), pt__kind_plain, (unsigned char *)0, 0, PT_ENDED)
+#define PT_BEGIN(pt) PT__BEGIN((pt), pt__kind_plain)
 #define PT_END(pt)                                                                                 \
-    PT__BODY_END(pt)                                                                               \
     (void)pt__kind_plain;                                                                          \
+    PT_LC_END((pt)->lc)                                                                            \
     PT_INIT(pt);                                                                                   \
-    return pt__final;                                                                              \
+    return PT_ENDED;                                                                               \
+    pt__exit:                                                                                      \
+    PT_INIT(pt);                                                                                   \
+    return PT_EXITED;                                                                              \
     }
 
 /* Wait while the condition is false. No stop at all if it already holds. */
@@ -128,26 +117,16 @@ struct pt {
 /* Start over: the next call runs from PT_BEGIN. Returns PT_WAITING. */
 #define PT_RESTART(pt)                                                                             \
     do {                                                                                           \
+        (void)pt__yf; /* outside PT_BEGIN/PT_END: does not compile */                              \
         PT_INIT(pt);                                                                               \
-        if (pt__state)                                                                             \
-            *pt__state &= (unsigned char)~(PT__GEN_IN_CLEANUP | PT__GEN_FINAL);                    \
         return PT_WAITING;                                                                         \
     } while (0)
 
-/* Finish now with PT_EXITED (in a generator, after its PT_CLEANUP section). */
-#define PT_EXIT(pt) PT__FINISH(PT_EXITED)
-
-/* Internal: leave through the cleanup section (or past it, from inside it);
- * without a cleanup section, mode 1 matches no case and falls to the end. */
-#define PT__FINISH(status)                                                                         \
+/* Finish now with PT_EXITED: to the label pt__exit, which every kind of
+ * body defines (PT_END's returns PT_EXITED). */
+#define PT_EXIT(pt)                                                                                \
     do {                                                                                           \
-        pt__final = (char)(status);                                                                \
-        pt__mode = pt__in_cleanup ? 2 : 1;                                                         \
-        goto pt__dispatch;                                                                         \
+        goto pt__exit;                                                                             \
     } while (0)
-
-/* Generator state bits that PT_RESTART clears (see pt/gen.h). */
-#define PT__GEN_FINAL 0x07u
-#define PT__GEN_IN_CLEANUP 0x20u
 
 #endif /* PT_THREAD_H */

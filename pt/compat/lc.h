@@ -18,7 +18,6 @@ typedef pt_lc_t lc_t;
 #define LC_INIT(s) PT_LC_INIT(s);
 #define LC_SET(s) PT_LC_SET(s)
 #define LC_END(s) PT_LC_END(s)
-/* 1.4's LC_RESUME opens the dispatch without the cleanup mode of pt/. */
-#define LC_RESUME(s) PT_LC_RESUME(s, 0)
+#define LC_RESUME(s) PT_LC_RESUME(s)
 
 #endif /* PT_COMPAT_LC_H */

@@ -24,7 +24,7 @@ pt_lc_t lc_state;
 unsigned char lc_flag;
 
 unsigned char lc_step(void) {
-    PT_LC_RESUME(lc_state, 0)
+    PT_LC_RESUME(lc_state)
     lc_flag = 1;
     PT_LC_SET(lc_state);
     if (lc_flag) {

@@ -61,15 +61,20 @@ MUTANTS = [
     (
         "cleanup: not run when cancelled",
         "pt/gen.h",
-        "        mode = 1; /* closing: straight to the cleanup section */",
-        "        mode = 2;",
+        "        PT_LC_SET_EXIT(g->lc); /* closing: to the cleanup section */",
+        "        g->lc = PT__LC_EXIT - 1u; /* a value of no case: past it, to the end */",
+    ),
+    (
+        "cleanup: not run after an exit from the body",
+        "pt/gen.h",
+        "    if (pt__gen_cleanup_here && pt__gen_life((g)->state) == PT__GEN_RUNNING) {",
+        "    if (0 && pt__gen_life((g)->state) == PT__GEN_RUNNING) {",
     ),
     (
         "cleanup: run again when cancelled inside it",
         "loop/core.h",
-        "    if ((s & (PT__GEN_FINAL | PT__GEN_CLOSING)) || !pt__task_alive(t))",
-        "    if ((s & PT__GEN_CLOSING) || (s & (PT__GEN_FINAL | PT__GEN_IN_CLEANUP)) == "
-        "PT__GEN_FINAL || !pt__task_alive(t))",
+        "    if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING))",
+        "    if (s >= PT__GEN_DONE || (s & PT__GEN_CLOSING))",
     ),
     (
         "join: a failed task reads as returned",
@@ -146,14 +151,14 @@ MUTANTS = [
     ),
     (
         "io: a ready reader is woken as timed out",
-        "loop/io.h",
-        "            pt__wake(l, r->task, PT_OK);",
-        "            pt__wake(l, r->task, PT_ETIMEDOUT);",
+        "loop/backend/select.h",
+        "            pt__io_ready(l, r, PT_OK);",
+        "            pt__io_ready(l, r, PT_ETIMEDOUT);",
     ),
     (
         "io: a wait that ends early stays registered",
         "loop/core.h",
-        "        pt__io_unlink(l, (struct pt_io *)obj);",
+        "        pt__backend_unwatch(&l->io, (struct pt_io *)obj);",
         "        (void)obj;",
     ),
 ]

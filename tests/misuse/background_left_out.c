@@ -6,7 +6,6 @@
  * misuse-expect: pt_spawn_background
  */
 #define _POSIX_C_SOURCE 200809L
-#define PT_PORT_VIRTUAL 1 /* a board has no clock without a port */
 #ifdef PT_MISUSE
 #define PT_LOOP_BACKGROUND 0
 #endif

@@ -4,7 +4,7 @@
  * finished): must not compile. Correct form: the same function as a
  * generator.
  *
- * misuse-expect: pt__kind_gen|pt_gen__cleanup|struct pt_gen
+ * misuse-expect: pt__kind_gen|pt__gen_cleanup|struct pt_gen
  */
 #include "pt/pt.h"
 

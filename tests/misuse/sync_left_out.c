@@ -7,7 +7,6 @@
  * misuse-expect: need PT_LOOP_SYNC 1
  */
 #define _POSIX_C_SOURCE 200809L
-#define PT_PORT_VIRTUAL 1 /* a board has no clock without a port */
 #ifdef PT_MISUSE
 #define PT_LOOP_SYNC 0
 #endif
