@@ -236,9 +236,6 @@ static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
     t->gen.aux |= (unsigned char)(PT__WAIT_LIST << PT__T_WAIT_SHIFT);
 }
 
-/* The result of the last wait of the running (sub-)coroutine g. */
-#define pt_wait_result(g) ((int)(g)->value.i)
-
 /* ---- tasks ------------------------------------------------------------- */
 
 /* (next, deadline and seq are set where they are used: not here.) */
@@ -454,12 +451,15 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         pt__gen->ret = (err);                                                                      \
         PT__GEN_FINISH(pt__gen, PT__GEN_FAILED);                                                   \
     } while (0)
-/* Go to the back of the ready queue (asyncio's sleep(0)). */
+/* void PT_TASK_YIELD(void)
+ * Go to the back of the ready queue (asyncio's sleep(0)). */
 #define PT_TASK_YIELD() PT_YIELD(pt__gen)
 
-/* The loop and the result of the last wait, inside a task body. */
+/* The loop, inside a task body. */
 #define PT_LOOP() (pt__loop)
-#define PT_WAIT_RESULT() pt_wait_result(pt__gen)
+/* int PT_WAIT_RESULT(void): inside a task or PT_SUB body, the result of its
+ * last wait (the one way to read it). */
+#define PT_WAIT_RESULT() ((int)pt__gen->value.i)
 
 /* Internal: stop here until the loop wakes the task. */
 #define PT__PARKED_HERE() PT_YIELD(pt__gen)
@@ -480,6 +480,7 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 }
 
 /*
+ * int PT_SLEEP(pt_time_t ticks) -> PT_OK | PT_EFULL
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
  * at least that much, never sooner. PT_SLEEP(0) waits for the next
  * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
@@ -508,6 +509,8 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 }
 
 /*
+ * int PT_JOIN(struct pt_task *other, pt_time_t timeout)
+ *   -> PT_OK | PT_EFAILED | PT_ECANCELLED | PT_ETIMEDOUT | PT_EBUSY | PT_EINVAL | PT_EFULL
  * Wait until task `other` finishes; its result is then other->gen.value.
  * The wait result: PT_OK (it returned), PT_EFAILED (it failed),
  * PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
