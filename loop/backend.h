@@ -64,9 +64,12 @@ struct pt_task;
 /* One descriptor wait: caller-owned, typically beside the task's state. */
 struct pt_io {
     struct pt_task *task;
+    struct pt_loop *loop; /* where it last waited (pt_sock_close tells it) */
     int fd;
     unsigned char events;  /* PT_READABLE | PT_WRITABLE asked for */
     unsigned char revents; /* what was found ready */
+    unsigned char keep;    /* 1: fd is closed through the loop (a pt_sock):
+                              the back end may keep it registered */
 };
 
 /* The core's side (loop/core.h): io is ready; wake its task with result. */

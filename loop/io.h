@@ -33,6 +33,7 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
     io->fd = fd;
     io->events = (unsigned char)events;
     io->task = task;
+    io->loop = l;
     if ((events & (PT_READABLE | PT_WRITABLE)) && !(events & ~(PT_READABLE | PT_WRITABLE)))
         rc = pt__backend_watch(&l->io, io);
     if (rc != PT_OK) {
@@ -56,7 +57,8 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
  * PT_EFULL: the timer heap was full.
  */
 #define PT_IO_WAIT(io, fd, events, timeout)                                                        \
-    PT__PARK_IF(pt__io_start(pt__loop, pt__task, pt__gen, (io), (fd), (events), (timeout)))
+    PT__PARK_IF(((io)->keep = 0,                                                                   \
+                 pt__io_start(pt__loop, pt__task, pt__gen, (io), (fd), (events), (timeout))))
 
 /* Close fd, ending the waits on it with PT_EBADF at once (asyncio's
  * remove_reader/remove_writer, then close). Needed with epoll for a

@@ -310,11 +310,17 @@ static inline int pt_sock_shutdown(struct pt_sock *s) {
     return shutdown(s->fd, SHUT_WR) == 0 ? PT_OK : pt__sock_errno(s, errno);
 }
 
-/* Close s; closing a closed socket does nothing. It must not be waited on
- * (a task inside an operation on it is cancelled first). */
+/* Close s; closing a closed socket does nothing. The loop it last waited
+ * on is told first: a task still waiting on s wakes with PT_EBADF, and no
+ * back end keeps the descriptor registered. (Closing s->fd with close()
+ * instead skips that: with epoll a later wait on a socket that gets the
+ * same number might never wake.) */
 static inline void pt_sock_close(struct pt_sock *s) {
-    if (s->fd >= 0)
+    if (s->fd >= 0) {
+        if (s->io.loop) /* the back end may keep it registered: tell it */
+            pt__backend_forget(s->io.loop, &s->io.loop->io, s->fd);
         close(s->fd);
+    }
     s->fd = -1;
     s->flags = 0;
 }
@@ -359,6 +365,7 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
         s->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
         return pt__park(l, t, g, pause < left ? pause : left, PT__WAIT_NONE, NULL);
     }
+    s->io.keep = 1; /* closed by pt_sock_close, which tells the loop */
     return pt__io_start(l, t, g, &s->io, s->fd, events, left);
 }
 

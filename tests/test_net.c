@@ -1671,6 +1671,42 @@ static void read_with_a_full_timer_heap(char *buf, size_t cap) {
     CHECK_EQ_INT(READ(&pair.srv, buf, cap, PT_MS(10)), PT_EFULL);
 }
 
+/* A socket closed with pt_sock_close, then a new one that gets its number:
+ * a wait on the new one is seen (with epoll, whose registrations outlive a
+ * wait, the close took the old one out). */
+static void test_a_closed_sockets_number_is_waited_on_afresh(void) {
+    static struct pt_sock c2;
+    char buf[8];
+    int old, sv[2];
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(READ(&pair.srv, buf, sizeof buf, PT_MS(10)), PT_ETIMEDOUT); /* it waited */
+    old = pair.srv.fd;
+    pt_sock_close(&pair.srv);
+    CHECK_EQ_INT(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    CHECK_EQ_INT(sv[0], old); /* the lowest free number */
+    CHECK_EQ_INT(pt_sock_adopt(&c2, sv[0]), PT_OK);
+    start_read(&sync_op, OP_READ, &c2, buf, sizeof buf, PT_MS(1000));
+    RUN_UNTIL(io_linked(&c2.io), 10); /* it waits to read, as the old one did */
+    CHECK_EQ_INT(write(sv[1], "b", 1), 1);
+    CHECK_EQ_INT(FINISH(&sync_op), PT_OK);
+    CHECK_EQ_INT(c2.done, 1);
+    pt_sock_close(&c2);
+    close(sv[1]);
+    pair_close();
+}
+
+/* pt_sock_close of a socket another task waits on wakes that task with
+ * PT_EBADF at once, on every back end. */
+static void test_closing_a_socket_wakes_its_waiter_with_ebadf(void) {
+    char buf[8];
+    CHECK(pair_open(AF_INET));
+    start_read(&sync_op, OP_READ, &pair.srv, buf, sizeof buf, PT_FOREVER);
+    RUN_UNTIL(io_linked(&pair.srv.io), 10);
+    pt_sock_close(&pair.srv);
+    CHECK_EQ_INT(FINISH(&sync_op), PT_EBADF);
+    pair_close();
+}
+
 static void test_timed_wait_with_a_full_timer_heap_is_efull(void) {
     char buf[8];
     read_with_a_full_timer_heap(buf, sizeof buf);
@@ -2019,6 +2055,8 @@ static void init(void) {
     X(accept_into_an_open_socket_is_ebusy_and_keeps_it)                                            \
     X(timeout_0_is_a_poll)                                                                         \
     X(listen_that_fails_to_bind_leaves_the_socket_closed)                                          \
+    X(a_closed_sockets_number_is_waited_on_afresh)                                                 \
+    X(closing_a_socket_wakes_its_waiter_with_ebadf)                                                \
     X(timed_wait_with_a_full_timer_heap_is_efull)                                                  \
     X(wait_without_a_timeout_needs_no_timer_slot)                                                  \
     X(cancel_inside_connect_keeps_the_socket_open)                                                 \

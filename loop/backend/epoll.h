@@ -4,18 +4,26 @@
  * Descriptors 0..n-1 can be waited on, n the size of a table the caller
  * owns (pt_loop_io_table; PT_EINVAL beyond it, and for every wait without
  * one). The table's PT_IO_SLOTS(n) cells hold rd[fd] and wr[fd], the waits
- * for reading and writing fd, and whether fd was ever added to the epoll
- * set. A poll costs in proportion to the descriptors that are ready, at
- * most PT_EPOLL_BATCH of them per iteration (struct pt_loop holds that many
+ * for reading and writing fd, and the events fd is registered for (0: not
+ * registered; EPOLLONESHOT among them: armed once). A poll costs in proportion to the descriptors
+ * that are ready, at most PT_EPOLL_BATCH of them per iteration (struct pt_loop holds that many
  * events; the rest are seen at the next iteration), not to those waited on.
  *
- * Each wait arms its descriptor once (EPOLL_CTL_MOD, or _ADD the first
- * time, also after a close made the kernel drop it) with EPOLLONESHOT: an
- * event is reported once per arming, so a wait that ended without one
- * (timeout, cancel) costs no system call, and a descriptor nobody waits on
- * stays silent. A descriptor still waited on in the other direction is
- * armed again after an event. The timeout is in whole milliseconds, rounded
- * up: a sleep may end up to 1 ms late, never early.
+ * A descriptor is armed when a wait starts (EPOLL_CTL_MOD, or _ADD the
+ * first time, also after a close made the kernel drop it), in one of two
+ * ways:
+ *  - a socket's wait (loop/net.h: io->keep) leaves the descriptor
+ *    registered, level-triggered, when it ends: the next wait for the same
+ *    events costs no system call. An event nobody waits for takes the
+ *    event out of the registration then. pt_sock_close tells the back end
+ *    (pt__backend_forget), which matters because the kernel forgets a
+ *    closed descriptor silently and a new one may get its number;
+ *  - any other wait (PT_IO_WAIT: a descriptor the loop cannot see closed)
+ *    arms it with EPOLLONESHOT, once per wait: an event is reported once,
+ *    a wait that ended without one (timeout, cancel) costs nothing more,
+ *    and a descriptor nobody waits on stays silent.
+ * The timeout is in whole milliseconds, rounded up: a sleep may end up to
+ * 1 ms late, never early.
  *
  * Limits: a descriptor that epoll cannot wait on (a regular file) is
  * refused with PT_EINVAL; a descriptor closed before its wait starts gives
@@ -36,7 +44,7 @@
 
 union pt_io_slot {
     struct pt_io *io;
-    size_t added;
+    size_t armed;
 };
 #define PT_IO_SLOTS(n) (3u * (size_t)(n))
 
@@ -50,7 +58,7 @@ struct pt__backend {
 
 #define PT__EPOLL_RD(b, fd) ((b)->cells[(size_t)(fd)].io)
 #define PT__EPOLL_WR(b, fd) ((b)->cells[(b)->cap + (size_t)(fd)].io)
-#define PT__EPOLL_ADDED(b, fd) ((b)->cells[2u * (b)->cap + (size_t)(fd)].added)
+#define PT__EPOLL_ARMED(b, fd) ((b)->cells[2u * (b)->cap + (size_t)(fd)].armed)
 
 static inline int pt__backend_init(struct pt__backend *b) {
     b->waits = 0;
@@ -76,7 +84,7 @@ static inline int pt__backend_table(struct pt__backend *b, union pt_io_slot *s, 
     b->cap = n / 3u;
     for (fd = 0; fd < b->cap; fd++) {
         PT__EPOLL_RD(b, fd) = PT__EPOLL_WR(b, fd) = NULL;
-        PT__EPOLL_ADDED(b, fd) = 0;
+        PT__EPOLL_ARMED(b, fd) = 0;
     }
     return PT_OK;
 }
@@ -85,21 +93,41 @@ static inline unsigned pt__backend_waits(const struct pt__backend *b) {
     return b->waits;
 }
 
-/* Arm fd for the waits it has: 0, or errno. */
-static inline int pt__epoll_arm(struct pt__backend *b, int fd) {
+/* The events fd's waits ask for. */
+static inline unsigned pt__epoll_want(const struct pt__backend *b, int fd) {
+    return (PT__EPOLL_RD(b, fd) ? (unsigned)EPOLLIN : 0u) |
+           (PT__EPOLL_WR(b, fd) ? (unsigned)EPOLLOUT : 0u);
+}
+
+/* Register fd for `events` (0: take it out): 0, or errno. */
+static inline int pt__epoll_set(struct pt__backend *b, int fd, unsigned events) {
     struct epoll_event e;
-    e.events =
-        EPOLLONESHOT | (PT__EPOLL_RD(b, fd) ? EPOLLIN : 0u) | (PT__EPOLL_WR(b, fd) ? EPOLLOUT : 0u);
+    size_t armed = PT__EPOLL_ARMED(b, fd);
+    e.events = events;
     e.data.u64 = 0;
     e.data.fd = fd;
-    if (PT__EPOLL_ADDED(b, fd) && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0)
-        return 0;
-    if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &e) == 0 ||
-        (errno == EEXIST && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0)) {
-        PT__EPOLL_ADDED(b, fd) = 1;
-        return 0;
+    if (events == 0) {
+        if (armed)
+            (void)epoll_ctl(b->epfd, EPOLL_CTL_DEL, fd, NULL);
+    } else if (!(armed && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0) &&
+               epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &e) != 0 &&
+               !(errno == EEXIST && epoll_ctl(b->epfd, EPOLL_CTL_MOD, fd, &e) == 0)) {
+        return errno;
     }
-    return errno;
+    PT__EPOLL_ARMED(b, fd) = events;
+    return 0;
+}
+
+/* Arm fd for the waits it has, kept (level-triggered) or once: 0, or
+ * errno. A kept registration that covers them already needs no call. */
+static inline int pt__epoll_arm(struct pt__backend *b, int fd, int keep) {
+    unsigned want = pt__epoll_want(b, fd);
+    size_t armed = PT__EPOLL_ARMED(b, fd);
+    if (!keep)
+        return pt__epoll_set(b, fd, want | EPOLLONESHOT);
+    if (armed && !(armed & EPOLLONESHOT) && (armed & want) == want)
+        return 0;
+    return pt__epoll_set(b, fd, want);
 }
 
 static inline int pt__backend_holds(const struct pt__backend *b, int fd) {
@@ -117,7 +145,7 @@ static inline int pt__backend_watch(struct pt__backend *b, struct pt_io *io) {
         PT__EPOLL_RD(b, fd) = io;
     if (io->events & PT_WRITABLE)
         PT__EPOLL_WR(b, fd) = io;
-    e = pt__epoll_arm(b, fd);
+    e = pt__epoll_arm(b, fd, io->keep);
     if (e != 0) { /* as it was */
         if (PT__EPOLL_RD(b, fd) == io)
             PT__EPOLL_RD(b, fd) = NULL;
@@ -129,8 +157,8 @@ static inline int pt__backend_watch(struct pt__backend *b, struct pt_io *io) {
     return PT_OK;
 }
 
-/* (The arming stays: one-shot, it reports at most one event, ignored if
- * nobody waits then.) */
+/* (The registration stays: kept, or one-shot, which reports at most one
+ * event; an event nobody waits for is dealt with in the poll.) */
 static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) {
     if ((io->events & PT_READABLE) && PT__EPOLL_RD(b, io->fd) == io)
         PT__EPOLL_RD(b, io->fd) = NULL;
@@ -165,9 +193,7 @@ static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, 
     if (fd < 0 || (size_t)fd >= b->cap)
         return;
     (void)pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
-    if (PT__EPOLL_ADDED(b, fd))
-        (void)epoll_ctl(b->epfd, EPOLL_CTL_DEL, fd, NULL);
-    PT__EPOLL_ADDED(b, fd) = 0;
+    (void)pt__epoll_set(b, fd, 0);
 }
 
 static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
@@ -182,12 +208,21 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
     }
     for (i = 0; i < n; i++) {
         int fd = b->ev[i].data.fd;
+        unsigned want, re = b->ev[i].events;
         if ((size_t)fd >= b->cap)
             continue;
-        woke += pt__epoll_end(l, b, fd, b->ev[i].events, PT_OK);
-        /* The other direction still waits: arm it again (closed: end it). */
-        if ((PT__EPOLL_RD(b, fd) || PT__EPOLL_WR(b, fd)) && pt__epoll_arm(b, fd) != 0)
-            woke += pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
+        want = pt__epoll_want(b, fd); /* (before the wake takes the waits off) */
+        woke += pt__epoll_end(l, b, fd, re, PT_OK);
+        if (PT__EPOLL_ARMED(b, fd) & EPOLLONESHOT) {
+            /* Disarmed by the event: the other direction may still wait. */
+            PT__EPOLL_ARMED(b, fd) = EPOLLONESHOT; /* (added, armed for nothing) */
+            if (pt__epoll_want(b, fd) && pt__epoll_arm(b, fd, 0) != 0)
+                woke += pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
+        } else if (!want || (re & ~want & (EPOLLIN | EPOLLOUT))) {
+            /* Kept, and ready for what nobody waits for (a hang-up, say):
+             * not again. */
+            (void)pt__epoll_set(b, fd, want);
+        }
     }
     return woke;
 }
