@@ -75,6 +75,29 @@ struct pt_io {
 /* The core's side (loop/core.h): io is ready; wake its task with result. */
 static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result);
 
+/* A back end's side of it: end the waits found ready, r for reading and w
+ * for writing (NULL: not ready), with `result`; on PT_OK each learns what
+ * was ready (io->revents). One wait for both is ended once, with both
+ * bits. Returns how many ended. */
+static inline int pt__io_end(struct pt_loop *l, struct pt_io *r, struct pt_io *w, int result) {
+    int woke = 0;
+    if (result == PT_OK) {
+        if (r)
+            r->revents |= PT_READABLE;
+        if (w)
+            w->revents |= PT_WRITABLE;
+    }
+    if (r) {
+        pt__io_ready(l, r, result);
+        woke++;
+    }
+    if (w && w != r) {
+        pt__io_ready(l, w, result);
+        woke++;
+    }
+    return woke;
+}
+
 /*
  * Microseconds from now until tick `end` is due. With the POSIX clock this
  * comes from one precise reading and aims at the middle of the deadline's

@@ -36,8 +36,9 @@
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
  * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),
- * PT_POSIX (1 on a POSIX host: a hosted C library whose <unistd.h> says
- * _POSIX_VERSION >= 200112L), pt_seq_t / pt_index_t / PT_INDEX_MAX.
+ * pt_seq_t / pt_index_t / PT_INDEX_MAX. Detected: PT_POSIX (1 on a POSIX
+ * host: a hosted C library whose <unistd.h> says _POSIX_VERSION >=
+ * 200112L); define it to 0 or 1 only where the detection is wrong.
  *
  * On a POSIX host define _POSIX_C_SOURCE=200809L (or build with -std=gnu99)
  * before any #include. A loop must have a clock: where none is known (not

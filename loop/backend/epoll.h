@@ -170,23 +170,9 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
 /* End fd's waits that `re` concerns with `result`; how many ended. */
 static inline int pt__epoll_end(struct pt_loop *l, struct pt__backend *b, int fd, unsigned re,
                                 int result) {
-    /* (One wait may be for both: then it is woken once, with both bits.) */
     struct pt_io *r = (re & (EPOLLIN | EPOLLHUP | EPOLLERR)) ? PT__EPOLL_RD(b, fd) : NULL;
     struct pt_io *w = (re & (EPOLLOUT | EPOLLHUP | EPOLLERR)) ? PT__EPOLL_WR(b, fd) : NULL;
-    int woke = 0;
-    if (r) {
-        r->revents |= result == PT_OK ? PT_READABLE : 0;
-        pt__io_ready(l, r, result);
-        woke++;
-    }
-    if (w) {
-        w->revents |= result == PT_OK ? PT_WRITABLE : 0;
-        if (w != r) {
-            pt__io_ready(l, w, result);
-            woke++;
-        }
-    }
-    return woke;
+    return pt__io_end(l, r, w, result);
 }
 
 static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {

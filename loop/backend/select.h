@@ -100,17 +100,7 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
 
 /* End the waits on fd (if any) with `result`; how many ended. */
 static inline int pt__select_end(struct pt_loop *l, struct pt__backend *b, int fd, int result) {
-    struct pt_io *r = b->rd_io[fd], *w = b->wr_io[fd];
-    int woke = 0;
-    if (r) {
-        pt__io_ready(l, r, result);
-        woke++;
-    }
-    if (w && w != r) {
-        pt__io_ready(l, w, result);
-        woke++;
-    }
-    return woke;
+    return pt__io_end(l, b->rd_io[fd], b->wr_io[fd], result);
 }
 
 static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
@@ -156,18 +146,7 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
         struct pt_io *r = FD_ISSET(fd, &rd) ? b->rd_io[fd] : NULL;
         struct pt_io *w = FD_ISSET(fd, &wr) ? b->wr_io[fd] : NULL;
         n -= (r != NULL) + (w != NULL);
-        if (r) {
-            r->revents |= PT_READABLE;
-            pt__io_ready(l, r, PT_OK);
-            woke++;
-        }
-        if (w) {
-            w->revents |= PT_WRITABLE;
-            if (w != r) {
-                pt__io_ready(l, w, PT_OK);
-                woke++;
-            }
-        }
+        woke += pt__io_end(l, r, w, PT_OK);
     }
     return woke;
 }
