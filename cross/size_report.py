@@ -10,14 +10,16 @@ and prints one Markdown table:
   loop core, flash   the code of the core's entry points, each once
                      (cross/size/loop_core.c: ready queue, timer heap,
                      spawn, cancel, sleep, join, the run modes; no I/O),
-                     built with PT_LOOP_SYNC, PT_LOOP_GROUPS and
-                     PT_LOOP_BACKGROUND 0
+                     built with PT_LOOP_SYNC, PT_LOOP_GROUPS,
+                     PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS 0
   + each of those    what turning that one on adds to the same code
-  the default        all three on, as a program gets them unless it
+  the default        all four on, as a program gets them unless it
                      says otherwise: flash and RAM
   loop core, RAM     what the core needs whatever the program: struct
                      pt_loop, plus the core's own data (none)
   per task / timer   struct pt_task; one slot of the timer heap array
+  per object         a callback handle, a timeout scope, and the sync
+                     objects (event ... barrier), queue, group
   pt/ alone          its state structs, and the code of one small
                      protothread and one small generator (thread_fn.c,
                      gen_fn.c): pt/ has no code of its own outside them
@@ -67,7 +69,7 @@ def symbol_sizes(prefix, obj):
 
 # The core's options: each left out (0) of the loop core's row, on (1) in
 # the default's.
-OPTIONS = ["PT_LOOP_SYNC", "PT_LOOP_GROUPS", "PT_LOOP_BACKGROUND"]
+OPTIONS = ["PT_LOOP_SYNC", "PT_LOOP_GROUPS", "PT_LOOP_BACKGROUND", "PT_LOOP_CALLBACKS"]
 
 
 def core(prefix, flags, root, tmp, on):
@@ -102,6 +104,15 @@ def measure(prefix, flags, root, tmp):
         "pt": s["size_pt"],
         "pt_gen": s["size_pt_gen"],
         "pt_sem": s["size_pt_sem"],
+        "handle": s["size_handle"],
+        "timeout": s["size_timeout"],
+        "event": s["size_event"],
+        "loop_sem": s["size_loop_sem"],
+        "lock": s["size_lock"],
+        "cond": s["size_cond"],
+        "barrier": s["size_barrier"],
+        "queue": s["size_queue"],
+        "group": s["size_group"],
         "pt_labels": s_labels["size_pt"],
         "pt_gen_labels": s_labels["size_pt_gen"],
         "thread": sum(sections(prefix, objs["thread_fn"])[:2]),
@@ -116,9 +127,19 @@ ROWS = [
     ("PT_LOOP_SYNC", "+ PT_LOOP_SYNC alone (waiter lists: sync.h): flash"),
     ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),
     ("PT_LOOP_BACKGROUND", "+ PT_LOOP_BACKGROUND alone (pt_spawn_background): flash"),
-    ("all_flash", "loop core, the three options at 1 (the default): flash"),
-    ("all_ram", "loop core, the three options at 1 (the default): fixed RAM"),
+    ("PT_LOOP_CALLBACKS", "+ PT_LOOP_CALLBACKS alone (callbacks, timeout scopes): flash"),
+    ("all_flash", "loop core, the four options at 1 (the default): flash"),
+    ("all_ram", "loop core, the four options at 1 (the default): fixed RAM"),
     ("task", "RAM per task (struct pt_task)"),
+    ("handle", "RAM per callback handle (struct pt_handle)"),
+    ("timeout", "RAM per timeout scope (struct pt_timeout)"),
+    ("event", "RAM: struct pt_event"),
+    ("loop_sem", "RAM: struct pt_loop_sem"),
+    ("lock", "RAM: struct pt_lock"),
+    ("cond", "RAM: struct pt_cond"),
+    ("barrier", "RAM: struct pt_barrier"),
+    ("queue", "RAM: struct pt_queue (its slots apart)"),
+    ("group", "RAM: struct pt_group (its member array apart)"),
     ("timer", "RAM per timer (a slot of the heap array)"),
     ("pt", "pt/: struct pt"),
     ("pt_gen", "pt/: struct pt_gen (generator)"),

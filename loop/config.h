@@ -15,9 +15,13 @@
  *   PT_LOOP_BACKEND         PT_BACKEND_SELECT on a   how the loop waits for descriptors
  *                           POSIX host, else         (loop/backend.h): PT_BACKEND_NONE,
  *                           PT_BACKEND_NONE          _SELECT, _POLL, _EPOLL (Linux)
- *   PT_LOOP_SYNC            1                        events, semaphores, queues (sync.h)
+ *   PT_LOOP_SYNC            1                        events, semaphores, queues (sync.h),
+ *                                                    lock and condition (lock.h),
+ *                                                    barrier (barrier.h)
  *   PT_LOOP_GROUPS          1                        task groups (group.h)
  *   PT_LOOP_BACKGROUND      1                        pt_spawn_background
+ *   PT_LOOP_CALLBACKS       1                        callbacks (call.h) and timeout
+ *                                                    scopes (timeout.h)
  *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) timer
  *                           bit, else 0              sequence numbers and heap indices
  *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
@@ -126,6 +130,9 @@
 #endif
 #ifndef PT_LOOP_BACKGROUND
 #define PT_LOOP_BACKGROUND 1
+#endif
+#ifndef PT_LOOP_CALLBACKS
+#define PT_LOOP_CALLBACKS 1
 #endif
 
 /* Widths of the timer sequence number and heap index: 32 bits on 64-bit

@@ -53,6 +53,9 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
 #if PT_LOOP_BACKGROUND
     l->background = NULL;
 #endif
+#if PT_LOOP_CALLBACKS
+    l->timeouts = NULL;
+#endif
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
     {
@@ -154,14 +157,42 @@ static inline unsigned pt__wait_kind(const struct pt_task *t) {
     return (t->gen.aux & PT__T_WAIT_MASK) >> PT__T_WAIT_SHIFT;
 }
 
+/* Mark t (in generator g) parked on obj of kind `kind`. */
+static inline void pt__mark_parked(struct pt_task *t, struct pt_gen *g, unsigned kind, void *obj) {
+    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__T_WAIT_MASK) | PT__T_PARKED |
+                                 (kind << PT__T_WAIT_SHIFT));
+    /* Both slots: PT_AWAIT copies the sub-coroutine's value up on return. */
+    t->gen.value.p = obj;
+    g->value.p = obj;
+}
+
+#if PT_LOOP_CALLBACKS
+/* Nonzero if t is inside a timeout scope whose deadline has passed (or
+ * that could not set its timer): loop/timeout.h. */
+static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_task *t) {
+    const struct pt_timeout *sc;
+    for (sc = l->timeouts; sc; sc = sc->next)
+        if (sc->task == t && sc->state != 1)
+            return 1;
+    return 0;
+}
+#endif
+
 /*
  * Park t (running in generator g: the task's own, or a sub-coroutine's)
  * with a deadline `timeout` ticks away unless PT_FOREVER, on `obj` of kind
- * `kind`. Returns 1 if parked; 0 if the timer heap is full, with the
- * wait's result set to PT_EFULL. (Every wait starts here: one copy.)
+ * `kind`. Returns 1 if parked; 0 if not, with the wait's result set:
+ * PT_EFULL if the timer heap is full, PT_ETIMEDOUT inside a timeout scope
+ * whose deadline has passed. (Every wait starts here: one copy.)
  */
 PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t timeout,
                          unsigned kind, void *obj) {
+#if PT_LOOP_CALLBACKS
+    if (l->timeouts && pt__timeout_passed(l, t)) { /* in a scope whose deadline passed */
+        g->value.i = PT_ETIMEDOUT;
+        return 0;
+    }
+#endif
     if (timeout != PT_FOREVER) {
         t->deadline = pt_time_after(l->now, timeout);
         if (pt__heap_push(l, t) != PT_OK) {
@@ -169,12 +200,18 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
             return 0;
         }
     }
-    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__T_WAIT_MASK) | PT__T_PARKED |
-                                 (kind << PT__T_WAIT_SHIFT));
-    /* Both slots: PT_AWAIT copies the sub-coroutine's value up on return. */
-    t->gen.value.p = obj;
-    g->value.p = obj;
+    pt__mark_parked(t, g, kind, obj);
     return 1;
+}
+
+/* Take joiner w out of the joiners of `other` (if it is there: they are
+ * let go all at once when `other` finishes). */
+static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
+    struct pt_task **p = &other->awaiter;
+    while (*p && *p != w)
+        p = &(*p)->next;
+    if (*p)
+        *p = w->next;
 }
 
 /* Take a parked t off its timer and whatever it waits on. */
@@ -193,10 +230,12 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
         break;
 #endif
     case PT__WAIT_JOIN:
-        ((struct pt_task *)obj)->awaiter = NULL;
+    case PT__WAIT_SHIELD:
+        pt__joiner_remove((struct pt_task *)obj, t);
         break;
 #if PT_LOOP_GROUPS
     case PT__WAIT_GROUP:
+    case PT__WAIT_NEXT:
         ((struct pt_group *)obj)->owner = NULL;
         break;
 #endif
@@ -221,20 +260,45 @@ static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result)
 #endif
 
 /*
- * Wake the first task of q (if any). Its wait result is left as q itself
- * (PT__WAIT_UNTIL_TRUE reads that as "woken by q"), and until it runs it
- * stays marked as waiting on a list: if it is cancelled before it could
- * act on the wake-up, pt_cancel passes the wake-up on to the next waiter,
- * so none is lost.
+ * Wake the first task of q (if any) and return it. Its wait result is
+ * left as q itself (the wait macros read that as "woken by q"), and until
+ * it runs it stays marked as waiting on a list: if it is cancelled before
+ * it could act on the wake-up, pt_cancel gives back what it was granted
+ * (pt__wlist_give), so nothing is lost.
  */
-static inline void pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
+static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
     struct pt_task *t = q->head;
     if (!t)
-        return;
+        return NULL;
     pt__wake(l, t, PT_OK); /* (one wake path; then the marks above) */
     t->gen.value.p = q;
     t->gen.aux |= (unsigned char)(PT__WAIT_LIST << PT__T_WAIT_SHIFT);
+    return t;
 }
+
+#if PT_LOOP_SYNC
+/*
+ * One of what w guards is free (a unit of a semaphore, a lock, a value or
+ * a slot of a queue): grant it to the first waiter, or keep it in the
+ * object if none waits. A granted waiter does not look again when it runs
+ * (no later task can take what it was given: FIFO), except a queue's,
+ * which tries again as asyncio's does.
+ */
+PT__OUTLINE void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
+    struct pt_task *t = pt__waitq_wake_one(l, &w->q);
+    switch (w->kind) {
+    case PT__WL_SEM:
+        if (!t)
+            ((struct pt_loop_sem *)w)->count++;
+        break;
+    case PT__WL_LOCK:
+        ((struct pt_lock *)w)->owner = t;
+        break;
+    default:
+        break;
+    }
+}
+#endif
 
 /* ---- tasks ------------------------------------------------------------- */
 
@@ -307,17 +371,57 @@ static inline int pt__task_outcome(const struct pt_task *t) {
     return outcome[t->gen.state & PT__GEN_STATUS];
 }
 
+#if PT_LOOP_CALLBACKS
+/* Drop a pending callback handle's task h (loop/call.h); 0 if it was not
+ * pending. A timer is taken out of the heap; one in the ready queue is
+ * marked and dropped at its turn (the run in progress may hold it). */
+PT__OUTLINE int pt__handle_drop(struct pt_loop *l, struct pt_task *h) {
+    if ((h->gen.state & PT__GEN_CLOSING) || !(h->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+        return 0;
+    if (h->gen.aux & PT__T_PARKED) {
+        pt__heap_remove(l, h);
+        h->gen.aux &= (unsigned char)~PT__T_PARKED;
+    } else {
+        h->gen.state |= PT__GEN_CLOSING;
+    }
+    if (!(h->gen.aux & PT__T_BACKGROUND))
+        l->live--;
+    return 1;
+}
+
+/* Close the timeout scopes t has open (it is cancelled or has finished):
+ * loop/timeout.h. */
+PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t) {
+    struct pt_timeout **p = &l->timeouts;
+    while (*p) {
+        struct pt_timeout *sc = *p;
+        if (sc->task == t) {
+            *p = sc->next;
+            sc->state = 0; /* PT__TO_CLOSED */
+            (void)pt__handle_drop(l, &sc->timer.task);
+        } else {
+            p = &sc->next;
+        }
+    }
+}
+#endif
+
 /*
  * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
  * inside a sub-coroutine, innermost first; a sub-coroutine's cleanup that
  * was waiting sees that wait end with PT_ECANCELLED). Whoever awaits t then
- * sees PT_ECANCELLED.
+ * sees PT_ECANCELLED. Its open timeout scopes are closed.
  *  - Not started yet: it finishes without running when its turn in the
  *    ready queue comes; until then pt_task_done is 0 (as asyncio's done()).
  *  - Queued with a wait that had ended: that wait ends PT_ECANCELLED too,
- *    and a waiter list's wake-up goes on to the next waiter.
- *  - What t itself waits for (a task it joins, a group) is not cancelled.
+ *    and what a waiter list had granted it (a unit, the lock) goes on to
+ *    the next waiter.
+ *  - Joining a task (PT_JOIN) or waiting for a group (PT_GROUP_WAIT): what
+ *    it waits for is cancelled too, and t goes on waiting until that has
+ *    finished, then runs its cleanup, as a cancelled asyncio task awaiting
+ *    another does. PT_JOIN_SHIELD and PT_GROUP_NEXT leave what they wait
+ *    for alone: t stops waiting at once.
  * Returns PT_OK; PT_EINVAL if t was never spawned, has finished, is being
  * cancelled already or is in its cleanup section (it is finishing: the
  * cleanup goes on and its result stands); PT_EBUSY if t is the running
@@ -329,19 +433,50 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
         return PT_EINVAL;
     if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
         return s >= PT__GEN_RUNNING ? PT_EBUSY : PT_EINVAL;
-    t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
-    if (s >= PT__GEN_RUNNING) { /* its cleanup runs (else it ends in its turn) */
-        if (t->gen.aux & PT__T_PARKED) {
-            pt__wake(l, t, PT_ECANCELLED);
-        } else { /* queued: woken, or after a yield */
+    /* Down a chain of joins without recursion: t joins u, which joins ... */
+    for (;;) {
+        t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
+        if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
+            break;
+#if PT_LOOP_CALLBACKS
+        if (l->timeouts)
+            pt__timeouts_drop(l, t);
+#endif
+        if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
-            if (pt__wait_kind(t) == PT__WAIT_LIST) /* woken by a list: pass it on */
-                pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);
+            if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
+                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
 #endif
             t->gen.value.i = PT_ECANCELLED;
+            break;
         }
+        if (pt__wait_kind(t) < PT__WAIT_JOIN) {
+            pt__wake(l, t, PT_ECANCELLED);
+            break;
+        }
+#if PT_LOOP_GROUPS
+        if (pt__wait_kind(t) == PT__WAIT_GROUP) {
+            struct pt_group *g = (struct pt_group *)t->gen.value.p;
+            g->event(l, g, NULL);
+            break;
+        }
+#endif
+        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
+        s = t->gen.state;
+        if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING) ||
+            !(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+            break; /* finishing, or running: t waits for it to finish */
     }
     return PT_OK;
+}
+
+/* The error of a finished task: its error value if it failed (PT_EFAILED
+ * if it gave none), PT_ECANCELLED if it was cancelled, else 0. */
+static inline int pt_task_error(const struct pt_task *t) {
+    int outcome = pt__task_outcome(t);
+    if (outcome == PT_EFAILED && t->gen.value.i)
+        return (int)t->gen.value.i;
+    return outcome;
 }
 
 /* Wake w, which waited for a task or a group to finish, with `result`, or
@@ -353,26 +488,35 @@ static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int res
 
 /* t has finished: tell whoever awaits it. */
 static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
-    void *w = t->awaiter;
+    struct pt_task *w = t->awaiter;
     t->awaiter = NULL;
+#if PT_LOOP_CALLBACKS
+    if (l->timeouts) /* left without PT_TIMEOUT_END */
+        pt__timeouts_drop(l, t);
+#endif
 #if PT_LOOP_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
         struct pt_task **p = &l->background;
         while (*p != t) /* it is there: only this takes it out */
-            p = (struct pt_task **)&(*p)->awaiter;
-        *p = (struct pt_task *)w;
+            p = &(*p)->awaiter;
+        *p = w;
         return;
     }
 #endif
     l->live--;
 #if PT_LOOP_GROUPS
     if (t->gen.aux & PT__T_IN_GROUP) {
-        ((struct pt_group *)w)->event(l, (struct pt_group *)w, t);
+        ((struct pt_group *)(void *)w)->event(l, (struct pt_group *)(void *)w, t);
         return;
     }
 #endif
-    if (w)
-        pt__wake_waiter(l, (struct pt_task *)w, pt__task_outcome(t));
+    { /* its joiners, in the order they joined */
+        struct pt_task *j = w, *next;
+        for (; j; j = next) {
+            next = j->next; /* (the wake-up links j into the ready queue) */
+            pt__wake_waiter(l, j, pt__task_outcome(t));
+        }
+    }
 }
 
 /*
@@ -384,6 +528,23 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 #define PT_LOOP_ON_RUN(loop, task) ((void)0)
 #endif
 
+#if PT_LOOP_CALLBACKS
+/* A callback's handle (loop/call.h): what it calls. */
+typedef void (*pt_callback_fn)(struct pt_loop *loop, void *arg);
+
+/* Run the callback of handle h, unless it was cancelled; either way the
+ * handle is free again (the callback may schedule it anew). */
+static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
+    unsigned char cancelled = h->gen.state & PT__GEN_CLOSING;
+    h->gen.state = PT__T_CALLBACK;
+    if (cancelled)
+        return;
+    if (!(h->gen.aux & PT__T_BACKGROUND))
+        l->live--;
+    ((pt_callback_fn)(void (*)(void))h->fn)(l, h->gen.ret.p);
+}
+#endif
+
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
@@ -393,6 +554,12 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
+#if PT_LOOP_CALLBACKS
+    if (t->gen.state & PT__T_CALLBACK) {
+        pt__call_run(l, t);
+        return t;
+    }
+#endif
     if ((t->gen.state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == (PT__GEN_NEW | PT__GEN_CLOSING)) {
         status = pt__gen_close_new(&t->gen); /* cancelled before it ran */
     } else {
@@ -446,11 +613,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_TASK_RETURN(v) PT_RETURN(pt__gen, (v))
 /* Finish as failed with an error value, which stays the task's result in
  * gen.value (a joiner sees PT_EFAILED), whatever the cleanup waits on. */
-#define PT_TASK_FAIL(err)                                                                          \
-    do {                                                                                           \
-        pt__gen->ret = (err);                                                                      \
-        PT__GEN_FINISH(pt__gen, PT__GEN_FAILED);                                                   \
-    } while (0)
+#define PT_TASK_FAIL(err) PT_FAIL(pt__gen, (err))
 /* void PT_TASK_YIELD(void)
  * Go to the back of the ready queue (asyncio's sleep(0)). */
 #define PT_TASK_YIELD() PT_YIELD(pt__gen)
@@ -492,17 +655,21 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
 static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                                 struct pt_task *other, pt_time_t timeout) {
+                                 struct pt_task *other, pt_time_t timeout, unsigned kind) {
     int rc = PT_EBUSY;
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
     else if (!pt__task_alive(other))
         rc = PT_EINVAL;
-    else if (!other->awaiter && other != t && !(other->gen.aux & PT__T_BACKGROUND)) {
-        rc = pt__park(l, t, g, timeout, PT__WAIT_JOIN, other);
-        if (rc)
-            other->awaiter = t;
-        return rc;
+    else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {
+        struct pt_task **p = &other->awaiter;
+        if (!pt__park(l, t, g, timeout, kind, other))
+            return 0;
+        while (*p) /* the last of its joiners */
+            p = &(*p)->next;
+        *p = t;
+        t->next = NULL;
+        return 1;
     }
     g->value.i = rc;
     return 0;
@@ -512,22 +679,51 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * int PT_JOIN(struct pt_task *other, pt_time_t timeout)
  *   -> PT_OK | PT_EFAILED | PT_ECANCELLED | PT_ETIMEDOUT | PT_EBUSY | PT_EINVAL | PT_EFULL
  * Wait until task `other` finishes; its result is then other->gen.value.
- * The wait result: PT_OK (it returned), PT_EFAILED (it failed),
- * PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
- * was cancelled, or left to finish if it was in its cleanup section
- * already, and this returns once its cleanup has run), PT_EBUSY (it
- * is already awaited, is a background task, or is this task), PT_EINVAL
+ * Any number of tasks may join one task (they chain through their own
+ * `next` while they wait: a task does not grow); they wake in the order
+ * they joined. The wait result: PT_OK (it returned), PT_EFAILED (it
+ * failed), PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout
+ * passed: it was cancelled, or left to finish if it was in its cleanup
+ * section already, and this returns once its cleanup has run), PT_EBUSY
+ * (it is a background task, a group's member, or this task), PT_EINVAL
  * (it was never spawned), PT_EFULL. A timeout of 0 waits one iteration,
  * then cancels `other` unless it has finished (asyncio's wait_for(t, 0)).
+ * A cancel of this task cancels `other` too (see pt_cancel).
  */
 #define PT_JOIN(other, timeout)                                                                    \
-    PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout)))
+    PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout), PT__WAIT_JOIN))
+
+/*
+ * void PT_JOIN_RAISE(struct pt_task *other, pt_time_t timeout)
+ * PT_JOIN, then, unless it ended PT_OK, this task fails with the error
+ * (pt_task_error(other) for PT_EFAILED / PT_ECANCELLED), as an exception
+ * goes up through `await task`.
+ */
+#define PT_JOIN_RAISE(other, timeout)                                                              \
+    do {                                                                                           \
+        PT_JOIN((other), (timeout));                                                               \
+        if (PT_WAIT_RESULT() != PT_OK)                                                             \
+            PT_TASK_FAIL(                                                                          \
+                pt_int(PT_WAIT_RESULT() == PT_EFAILED ? pt_task_error(other) : PT_WAIT_RESULT())); \
+    } while (0)
+
+/*
+ * int PT_JOIN_SHIELD(struct pt_task *other, pt_time_t timeout)
+ *   -> as PT_JOIN
+ * PT_JOIN through asyncio's shield(): neither the timeout nor a cancel of
+ * this task touches `other`. The timeout ends the wait at once with
+ * PT_ETIMEDOUT, a cancel with PT_ECANCELLED, and `other` runs on (join it
+ * again later for its result).
+ */
+#define PT_JOIN_SHIELD(other, timeout)                                                             \
+    PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout), PT__WAIT_SHIELD))
 
 /* ---- one iteration ------------------------------------------------------ */
 
-/* A timer is due: wake its task, or for a join / group, cancel what it
- * waits for and go on waiting for that to finish. */
-static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
+/* A timer is due (or a timeout scope's deadline passed, with `sleep`
+ * PT_ETIMEDOUT): wake its task, a sleep with `sleep`, or for a join /
+ * group, cancel what it waits for and go on waiting for that to finish. */
+static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
     unsigned kind = pt__wait_kind(t);
     void *obj = t->gen.value.p;
     if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */
@@ -539,7 +735,7 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t) {
 #endif
             (void)pt_cancel(l, (struct pt_task *)obj);
     } else { /* a sleep ends well, any other wait timed out */
-        pt__wake(l, t, kind == PT__WAIT_NONE ? PT_OK : PT_ETIMEDOUT);
+        pt__wake(l, t, kind == PT__WAIT_NONE ? sleep : PT_ETIMEDOUT);
     }
 }
 
@@ -547,7 +743,7 @@ static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
     while (l->heap_len && !pt_time_before(l->now, (t = l->heap[0])->deadline)) {
         pt__heap_remove(l, t);
-        pt__timer_due(l, t);
+        pt__timer_due(l, t, PT_OK);
     }
 }
 
@@ -658,7 +854,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
             struct pt_task *b;
             if (!l->background)
                 break;
-            for (b = l->background; b; b = (struct pt_task *)b->awaiter)
+            for (b = l->background; b; b = b->awaiter)
                 (void)pt_cancel(l, b);
         }
 #else

@@ -1,7 +1,9 @@
 /*
  * loop/group.h - a task group: spawn tasks into it, then await them all, as
- * asyncio's TaskGroup and gather do. The members' results stay in the
- * members (members[i]->gen.value, pt_task_status), in spawn order.
+ * asyncio's TaskGroup and gather do, or take them as they finish, as
+ * asyncio.wait(FIRST_COMPLETED) and as_completed do (PT_GROUP_NEXT). The
+ * members' results stay in the members (gen.value, pt_task_status); the
+ * members array holds the finished ones first, in the order they finished.
  *
  *   PT_GROUP_CANCEL_ON_FAIL  the first member that fails (PT_TASK_FAIL /
  *                            PT_EXIT) cancels the others (TaskGroup); the
@@ -28,7 +30,7 @@ static inline void pt_group_init(struct pt_group *g, struct pt_task **members, p
                                  unsigned char mode) {
     g->members = members;
     g->cap = cap;
-    g->count = g->pending = 0;
+    g->count = g->pending = g->taken = 0;
     g->owner = NULL;
     g->mode = mode;
     g->failed = 0;
@@ -42,7 +44,7 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
     int rc = g->count < g->cap ? pt_spawn(l, t, fn) : PT_EFULL;
     if (rc != PT_OK)
         return rc;
-    t->awaiter = g;
+    t->awaiter = (struct pt_task *)(void *)g; /* (converted back where read) */
     t->gen.aux |= PT__T_IN_GROUP;
     g->members[g->count++] = t;
     g->pending++;
@@ -54,7 +56,7 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
 static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
     pt_index_t i;
     for (i = 0; i < g->count; i++)
-        if (g->members[i]->awaiter == (void *)g)
+        if ((void *)g->members[i]->awaiter == (void *)g)
             (void)pt_cancel(l, g->members[i]);
 }
 
@@ -66,13 +68,24 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
         pt_group_cancel(l, g);
         return;
     }
+    { /* completion order: t goes next to the finished ones */
+        pt_index_t done = (pt_index_t)(g->count - g->pending), i = done;
+        while (g->members[i] != t)
+            i++;
+        g->members[i] = g->members[done];
+        g->members[done] = t;
+    }
     g->pending--;
     if (pt_task_status(t) == PT_EXITED && !g->failed) {
         g->failed = 1;
         if (g->mode == PT_GROUP_CANCEL_ON_FAIL)
             pt_group_cancel(l, g);
     }
-    if (g->pending == 0 && g->owner)
+    if (!g->owner)
+        return;
+    if (pt__wait_kind(g->owner) == PT__WAIT_NEXT) /* it takes t when it runs */
+        pt__wake(l, g->owner, PT_OK);
+    else if (g->pending == 0)
         pt__wake_waiter(l, g->owner, g->failed ? PT_EFAILED : PT_OK);
 }
 
@@ -104,5 +117,72 @@ static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct p
  */
 #define PT_GROUP_WAIT(g, timeout)                                                                  \
     PT__PARK_IF(pt__group_start(pt__loop, pt__task, pt__gen, (g), (timeout)))
+
+/* The error of the first member that failed (its error value, or
+ * PT_EFAILED if it gave none), or 0 if none has failed. */
+static inline int pt_group_error(const struct pt_group *g) {
+    pt_index_t i, done = (pt_index_t)(g->count - g->pending);
+    for (i = 0; i < done; i++)
+        if (pt_task_status(g->members[i]) == PT_EXITED)
+            return pt_task_error(g->members[i]);
+    return 0;
+}
+
+/* Members finished and not yet taken by PT_GROUP_NEXT, plus those still
+ * running: what PT_GROUP_NEXT can still give. */
+static inline pt_index_t pt_group_left(const struct pt_group *g) {
+    return (pt_index_t)(g->count - g->taken);
+}
+
+/* Internal: take the next finished member into *dst, or park for one.
+ * Nonzero: parked. */
+static inline int pt__group_next(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,
+                                 struct pt_group *g, struct pt_task **dst, pt_time_t timeout) {
+    if (g->taken < (pt_index_t)(g->count - g->pending)) {
+        *dst = g->members[g->taken++];
+        gen->value.i = PT_OK;
+        return 0;
+    }
+    gen->value.i = g->taken >= g->count ? PT_EINVAL : PT_EBUSY;
+    if (gen->value.i == PT_EINVAL || g->owner)
+        return 0;
+    if (!pt__park(l, t, gen, timeout, PT__WAIT_NEXT, g))
+        return 0;
+    g->owner = t;
+    return 1;
+}
+
+/*
+ * int PT_GROUP_NEXT(struct pt_group *g, struct pt_task **dst, pt_time_t timeout)
+ *   -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EBUSY | PT_EFULL
+ * Take the members in the order they finish (as_completed): *dst (which
+ * must outlive the wait) is set to the next member that has finished and
+ * was not taken yet, waiting for one if need be. The first call after the
+ * spawns is asyncio.wait(FIRST_COMPLETED). A timeout or a cancel of this
+ * task cancels no member (as asyncio.wait). PT_EINVAL: every member has
+ * been taken; PT_EBUSY: another task waits on the group.
+ */
+#define PT_GROUP_NEXT(g, dst, timeout)                                                             \
+    do {                                                                                           \
+        while (pt__group_next(pt__loop, pt__task, pt__gen, (g), (dst), (timeout))) {               \
+            PT__PARKED_HERE();                                                                     \
+            if (PT_WAIT_RESULT() != PT_OK)                                                         \
+                break;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+/*
+ * int PT_GROUP_WAIT_RAISE(struct pt_group *g, pt_time_t timeout)
+ * PT_GROUP_WAIT, then, if it did not end PT_OK, the task fails with the
+ * error (pt_group_error for PT_EFAILED), as an exception propagates out of
+ * a TaskGroup.
+ */
+#define PT_GROUP_WAIT_RAISE(g, timeout)                                                            \
+    do {                                                                                           \
+        PT_GROUP_WAIT((g), (timeout));                                                             \
+        if (PT_WAIT_RESULT() != PT_OK)                                                             \
+            PT_TASK_FAIL(                                                                          \
+                pt_int(PT_WAIT_RESULT() == PT_EFAILED ? pt_group_error(g) : PT_WAIT_RESULT()));    \
+    } while (0)
 
 #endif /* PT_LOOP_GROUP_H */

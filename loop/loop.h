@@ -11,7 +11,11 @@
  *   loop/heap.h       the timer heap
  *   loop/core.h       ready queue, spawn, cancel, join, sleep, run modes
  *   loop/sync.h       event, semaphore, bounded queue
- *   loop/group.h      task groups (TaskGroup / gather)
+ *   loop/lock.h       lock and condition
+ *   loop/barrier.h    barrier
+ *   loop/group.h      task groups (TaskGroup / gather / as_completed)
+ *   loop/call.h       callbacks: call soon / later / at, cancellable
+ *   loop/timeout.h    timeout scopes (asyncio.timeout)
  *   loop/io.h         waiting for descriptors, cross-thread wakeup
  *   loop/net.h        awaitable sockets: connect, accept, read, write
  *
@@ -30,7 +34,13 @@
 #include "group.h"
 #endif
 #if PT_LOOP_SYNC
+#include "barrier.h"
+#include "lock.h"
 #include "sync.h"
+#endif
+#if PT_LOOP_CALLBACKS
+#include "call.h"
+#include "timeout.h"
 #endif
 
 #endif /* PT_LOOP_LOOP_H */

@@ -20,7 +20,8 @@ enum {
     PT_ERESET = -9,    /* the peer reset the connection (ECONNRESET) */
     PT_EREFUSED = -10, /* nobody listens there (ECONNREFUSED) */
     PT_EMFILE = -11,   /* out of descriptors (EMFILE, ENFILE, or one the back end cannot hold) */
-    PT_ESYS = -12      /* another system error: the socket's `err` has errno */
+    PT_ESYS = -12,     /* another system error: the socket's `err` has errno */
+    PT_EBROKEN = -13   /* the barrier was aborted or reset (loop/barrier.h) */
 };
 
 /* A short name for a result, for messages: "PT_ETIMEDOUT" and so on. */
@@ -28,7 +29,7 @@ static inline const char *pt_strerror(int result) {
     static const char *const names[] = {"PT_OK",      "PT_ETIMEDOUT", "PT_ECANCELLED", "PT_EFULL",
                                         "PT_EINVAL",  "PT_EBUSY",     "PT_EBADF",      "PT_EFAILED",
                                         "PT_ECLOSED", "PT_ERESET",    "PT_EREFUSED",   "PT_EMFILE",
-                                        "PT_ESYS"};
+                                        "PT_ESYS",    "PT_EBROKEN"};
     return result <= 0 && -result < (int)(sizeof names / sizeof names[0]) ? names[-result] : "?";
 }
 

@@ -1,15 +1,21 @@
 /*
- * loop/sync.h - synchronisation between tasks on one loop: an event, a
- * counting semaphore and a bounded queue of values. All are caller-owned;
- * their waiters are parked tasks linked through the tasks themselves.
+ * loop/sync.h - synchronisation between tasks on one loop, as asyncio's:
+ * an event, a counting semaphore and a bounded queue of values (the lock
+ * and condition: loop/lock.h; the barrier: loop/barrier.h). All are
+ * caller-owned; their waiters are parked tasks linked through the tasks
+ * themselves, in the order they came.
  *
- * A woken waiter checks its condition again when it runs, and keeps its
- * original deadline across retries (among timers with that same deadline it
- * then comes after those set meanwhile). Another task may have got there first:
- * a task that takes a semaphore's unit or a queue's value or slot before
- * the woken waiter runs keeps it, and the woken waiter waits again at the
- * tail of the list, behind the waiters that came after it. Likewise an
- * event cleared before its woken waiters run sends them back to waiting.
+ * A waiter that is woken has been granted what it waited for before it
+ * runs, so nothing that happens in between takes it back: an event set
+ * and cleared at once still lets through every waiter it woke (a pulse),
+ * and a released unit goes to the longest waiter, never to a task that
+ * asks later (FIFO: no barging). Queues are the exception, as asyncio's
+ * are: a woken getter (putter) looks again when it runs, and if another
+ * task took the value (slot) first it waits again at the tail, keeping
+ * its first deadline (among timers with that same deadline it then comes
+ * after those set meanwhile). A granted waiter cancelled before it runs
+ * passes what it was given on to the next waiter.
+ *
  * Every wait takes a timeout in ticks (PT_FOREVER: none); its result
  * (PT_WAIT_RESULT()) is PT_OK, PT_ETIMEDOUT or PT_EFULL (timer heap full).
  * A timeout of 0 tries once and does not wait: PT_ETIMEDOUT at once if the
@@ -27,25 +33,37 @@
 #endif
 
 /*
- * Internal: wait until `try_expr` is true (it performs the operation when
- * it is), parked on waiter list q between tries.
+ * Internal: the waits. PT__GRANT_WAIT: unless `try_expr` (which takes
+ * what it tries for) succeeds at once, park on waiter list w until it is
+ * granted (pt__wlist_give, or an event's set). PT__WAIT_UNTIL_TRUE (a
+ * queue's): wait until `try_expr` is true, parked on w between tries.
  */
-#define PT__WAIT_UNTIL_TRUE(try_expr, q, timeout)                                                  \
+#define PT__GRANT_WAIT(try_expr, w, timeout)                                                       \
+    do {                                                                                           \
+        pt__gen->value.i = PT_OK;                                                                  \
+        if (!(try_expr) && pt__list_park(pt__loop, pt__task, pt__gen, (w), (timeout))) {           \
+            PT__PARKED_HERE();                                                                     \
+            if (pt__gen->value.p == (void *)(w)) /* granted */                                     \
+                pt__gen->value.i = PT_OK;                                                          \
+        }                                                                                          \
+    } while (0)
+
+#define PT__WAIT_UNTIL_TRUE(try_expr, w, timeout)                                                  \
     do {                                                                                           \
         pt__task->deadline = pt_time_after(pt__loop->now, (timeout));                              \
         pt__gen->value.i = PT_OK;                                                                  \
         while (!(try_expr)) {                                                                      \
-            if (!pt__list_wait(pt__loop, pt__task, pt__gen, (q), (timeout)))                       \
+            if (!pt__list_wait(pt__loop, pt__task, pt__gen, &(w)->q, (timeout)))                   \
                 break;                                                                             \
             PT__PARKED_HERE();                                                                     \
-            if (pt__gen->value.p != (void *)(q)) /* not woken by q: timed out */                   \
+            if (pt__gen->value.p != (void *)(w)) /* not woken by w: timed out */                   \
                 break;                                                                             \
             pt__gen->value.i = PT_OK;                                                              \
         }                                                                                          \
     } while (0)
 
 /* Park on q until the task's deadline (kept in t->deadline). 0 if not
- * parked: the deadline has passed (PT_ETIMEDOUT) or the heap is full. */
+ * parked: the deadline has passed (PT_ETIMEDOUT) or pt__park said no. */
 static inline int pt__list_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                 struct pt_waitq *q, pt_time_t timeout) {
     pt_time_t left = PT_FOREVER;
@@ -62,50 +80,72 @@ static inline int pt__list_wait(struct pt_loop *l, struct pt_task *t, struct pt_
     return 1;
 }
 
+/* Park on w for `timeout` ticks; 0 if not parked: a timeout of 0
+ * (PT_ETIMEDOUT), or pt__park said no. */
+PT__OUTLINE int pt__list_park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                              struct pt__wlist *w, pt_time_t timeout) {
+    if (timeout == 0) {
+        g->value.i = PT_ETIMEDOUT;
+        return 0;
+    }
+    if (!pt__park(l, t, g, timeout, PT__WAIT_LIST, w))
+        return 0;
+    pt__waitq_push(&w->q, t);
+    return 1;
+}
+
+static inline void pt__wlist_init(struct pt__wlist *w, unsigned char kind) {
+    w->q.head = w->q.tail = NULL;
+    w->kind = kind;
+}
+
 /* ---- event: set / clear; waiters wait while it is clear ----------------- */
 
 struct pt_event {
-    struct pt_waitq waiters;
+    struct pt__wlist w;
     unsigned char set;
 };
 
 static inline void pt_event_init(struct pt_event *e) {
-    e->waiters.head = e->waiters.tail = NULL;
+    pt__wlist_init(&e->w, PT__WL_KEEP);
     e->set = 0;
 }
 
-/* Set the event: every waiter wakes (and new waits pass) until cleared. */
+/* Set the event: every task waiting now wakes with PT_OK, even if the
+ * event is cleared before it runs; later waits pass until it is cleared. */
 static inline void pt_event_set(struct pt_loop *l, struct pt_event *e) {
     e->set = 1;
-    while (e->waiters.head)
-        pt__waitq_wake_one(l, &e->waiters);
+    while (pt__waitq_wake_one(l, &e->w.q))
+        ;
 }
 
 static inline void pt_event_clear(struct pt_event *e) {
     e->set = 0;
 }
 
+/* Nonzero while e is set. */
+static inline int pt_event_is_set(const struct pt_event *e) {
+    return e->set;
+}
+
 /* int PT_EVENT_WAIT(struct pt_event *e, pt_time_t timeout)
  *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Wait until e is set (at once if it is). */
-#define PT_EVENT_WAIT(e, timeout) PT__WAIT_UNTIL_TRUE((e)->set, &(e)->waiters, (timeout))
+#define PT_EVENT_WAIT(e, timeout) PT__GRANT_WAIT((e)->set, &(e)->w, (timeout))
 
 /* ---- counting semaphore ------------------------------------------------ */
 
-/* The loop's semaphore (asyncio.Semaphore): its waiters are queued and woken
- * in order. (pt/sem.h's struct pt_sem is the plain protothread's: polled,
- * no queue.) */
-
-struct pt_loop_sem {
-    struct pt_waitq waiters;
-    unsigned int count;
-};
+/* The loop's semaphore (asyncio.Semaphore; struct pt_loop_sem is in
+ * loop/types.h): units go to its waiters in the order they came. (pt/sem.h's
+ * struct pt_sem is the plain protothread's: polled, no queue.) */
 
 static inline void pt_loop_sem_init(struct pt_loop_sem *s, unsigned int count) {
-    s->waiters.head = s->waiters.tail = NULL;
+    pt__wlist_init(&s->w, PT__WL_SEM);
     s->count = count;
 }
 
+/* Take a unit if one is free (none is while tasks wait: they had it
+ * first). 1 if taken. */
 static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
     if (s->count == 0)
         return 0;
@@ -113,32 +153,31 @@ static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
     return 1;
 }
 
-/* Give one unit back and wake the longest waiter. */
+/* Give one unit back: to the longest waiter, or to the count. */
 static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {
-    s->count++;
-    pt__waitq_wake_one(l, &s->waiters);
+    pt__wlist_give(l, &s->w);
 }
 
 /* int PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)
  *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
- * Wait until a unit is free, then take it. */
-#define PT_LOOP_SEM_ACQUIRE(s, timeout)                                                            \
-    PT__WAIT_UNTIL_TRUE(pt_loop_sem_try(s), &(s)->waiters, (timeout))
+ * Take a unit: at once if one is free, else when it is given to this
+ * task, in turn. */
+#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_loop_sem_try(s), &(s)->w, (timeout))
 
 /* ---- bounded queue of values (a channel) -------------------------------- */
 
 struct pt_queue {
     pt_value *slots; /* caller's array of `cap` values */
     pt_index_t cap, head, count;
-    struct pt_waitq getters, putters;
+    struct pt__wlist getters, putters;
 };
 
 static inline void pt_queue_init(struct pt_queue *q, pt_value *slots, pt_index_t cap) {
     q->slots = slots;
     q->cap = cap;
     q->head = q->count = 0;
-    q->getters.head = q->getters.tail = NULL;
-    q->putters.head = q->putters.tail = NULL;
+    pt__wlist_init(&q->getters, PT__WL_QUEUE);
+    pt__wlist_init(&q->putters, PT__WL_QUEUE);
 }
 
 /* Put v if there is room (then wake a getter); 0 if full. */
@@ -147,7 +186,7 @@ static inline int pt_queue_try_put(struct pt_loop *l, struct pt_queue *q, pt_val
         return 0;
     q->slots[(pt_index_t)((q->head + q->count) % q->cap)] = v;
     q->count++;
-    pt__waitq_wake_one(l, &q->getters);
+    pt__waitq_wake_one(l, &q->getters.q);
     return 1;
 }
 
@@ -158,7 +197,7 @@ static inline int pt_queue_try_get(struct pt_loop *l, struct pt_queue *q, pt_val
     *v = q->slots[q->head];
     q->head = (pt_index_t)((q->head + 1u) % q->cap);
     q->count--;
-    pt__waitq_wake_one(l, &q->putters);
+    pt__waitq_wake_one(l, &q->putters.q);
     return 1;
 }
 

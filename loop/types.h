@@ -48,12 +48,15 @@ typedef char (*pt_task_fn)(struct pt_loop *loop, struct pt_task *task);
 struct pt_task {
     struct pt_gen gen;
     pt_task_fn fn;
-    struct pt_task *next;  /* in the ready queue, or in one waiter list */
-    void *awaiter;         /* the task joining this one, or its group; for a
-                              background task, the next background task */
-    pt_time_t deadline;    /* when its timer fires, if heap_index != 0 */
-    pt_seq_t seq;          /* orders timers with equal deadlines: FIFO */
-    pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
+    struct pt_task *next;    /* in the ready queue, in one waiter list, or in
+                                the joiners of the task it joins */
+    struct pt_task *awaiter; /* the first task joining this one (the others
+                                follow through their `next`); for a
+                                background task, the next one; for a
+                                group's member, the struct pt_group */
+    pt_time_t deadline;      /* when its timer fires, if heap_index != 0 */
+    pt_seq_t seq;            /* orders timers with equal deadlines: FIFO */
+    pt_index_t heap_index;   /* 1-based slot in the timer heap; 0: none */
 };
 
 /* gen.aux bits. */
@@ -62,22 +65,56 @@ struct pt_task {
 #define PT__T_BACKGROUND 0x04u /* does not keep the loop alive */
 #define PT__T_IN_GROUP 0x08u   /* awaiter is a struct pt_group */
 #define PT__T_TIMED_OUT 0x10u  /* a join's deadline passed: cancelled */
-#define PT__T_WAIT_SHIFT 5     /* bits 5..7: what it is parked on */
+/* gen.state bit 7, which a generator never sets: a callback handle. */
+#define PT__T_CALLBACK 0x80u
+#define PT__T_WAIT_SHIFT 5 /* bits 5..7: what it is parked on */
 #define PT__T_WAIT_MASK 0xE0u
 
-/* What a parked task waits on (besides, maybe, its timer). */
+/* What a parked task waits on (besides, maybe, its timer). From
+ * PT__WAIT_JOIN on, its timeout (or a cancel) cancels what it waits for,
+ * and it waits on until that has finished. */
 enum {
-    PT__WAIT_NONE = 0, /* its timer only: a sleep */
-    PT__WAIT_LIST = 1, /* a waiter list (event, semaphore, queue) */
-    PT__WAIT_IO = 2,   /* a descriptor */
-    PT__WAIT_JOIN = 3, /* another task */
-    PT__WAIT_GROUP = 4 /* a task group */
+    PT__WAIT_NONE = 0,   /* its timer only: a sleep */
+    PT__WAIT_LIST = 1,   /* a waiter list (loop/sync.h, lock.h, barrier.h) */
+    PT__WAIT_IO = 2,     /* a descriptor */
+    PT__WAIT_SHIELD = 3, /* another task, shielded: left alone */
+    PT__WAIT_NEXT = 4,   /* the next member of a group to finish */
+    PT__WAIT_JOIN = 5,   /* another task */
+    PT__WAIT_GROUP = 6   /* every member of a task group */
 };
 
 /* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
  * of an event, semaphore or queue (loop/sync.h). */
 struct pt_waitq {
     struct pt_task *head, *tail;
+};
+
+/*
+ * A waiter list of a synchronisation object: the first member of each.
+ * A waiter it wakes is granted what it waited for (a unit, the lock, a
+ * set event) before it runs; `kind` says what a granted waiter that is
+ * cancelled before it could run gives back (pt__wlist_give).
+ */
+struct pt__wlist {
+    struct pt_waitq q;
+    unsigned char kind; /* PT__WL_* */
+};
+enum {
+    PT__WL_KEEP = 0,  /* nothing to give back (event, condition, barrier) */
+    PT__WL_QUEUE = 1, /* a queue's getters or putters: wake the next one */
+    PT__WL_SEM = 2,   /* a unit of a struct pt_loop_sem */
+    PT__WL_LOCK = 3   /* a struct pt_lock */
+};
+
+/* The loop's semaphore (loop/sync.h) and lock (loop/lock.h): here, since
+ * the core gives back what a cancelled waiter was granted. */
+struct pt_loop_sem {
+    struct pt__wlist w;
+    unsigned int count;
+};
+struct pt_lock {
+    struct pt__wlist w;
+    struct pt_task *owner; /* NULL: free */
 };
 
 /*
@@ -96,15 +133,36 @@ struct pt_loop {
 #if PT_LOOP_BACKGROUND
     struct pt_task *background; /* background tasks, linked by awaiter */
 #endif
+#if PT_LOOP_CALLBACKS
+    struct pt_timeout *timeouts; /* open timeout scopes, newest first */
+#endif
 #if PT_LOOP_IO
     struct pt__backend io; /* the readiness back end's own (loop/backend.h) */
 #endif
 };
 
+#if PT_LOOP_CALLBACKS
+/* A callback handle (loop/call.h): a task the loop calls instead of
+ * resuming. Caller-owned, zeroed before its first use. */
+struct pt_handle {
+    struct pt_task task;
+};
+
+/* A timeout scope (loop/timeout.h). */
+struct pt_timeout {
+    struct pt_handle timer; /* fires at the deadline */
+    struct pt_task *task;   /* the task it covers */
+    struct pt_timeout *next;
+    unsigned char state; /* PT__TO_* (loop/timeout.h) */
+};
+#endif
+
 /* A task group (loop/group.h): tasks spawned into it, awaited together. */
 struct pt_group {
-    struct pt_task **members; /* caller's array, in spawn order */
+    struct pt_task **members; /* caller's array: the finished members
+                                 first, in the order they finished */
     pt_index_t cap, count, pending;
+    pt_index_t taken;      /* members handed out by PT_GROUP_NEXT */
     struct pt_task *owner; /* the task waiting for the group, if any */
     unsigned char mode;    /* PT_GROUP_CANCEL_ON_FAIL or PT_GROUP_COLLECT */
     unsigned char failed;

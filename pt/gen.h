@@ -11,6 +11,10 @@
  *   StopIteration.value             st == PT_ENDED, then g.value
  *   r = await c / yield from c      PT_AWAIT(g, &c, child(&c)); r = c.value;
  *   g.close()      + finally:       PT_CLOSE(&g, gen(&g));  PT_CLEANUP(g)
+ *   g.throw(E)                      st = PT_THROW(&g, err, gen(&g));
+ *   except E: (at the yield)        if ((e = pt_gen_thrown(g)) != 0) ...
+ *   raise E                         PT_FAIL(g, pt_int(err));
+ *   r = await c  (c raises: raise)  PT_AWAIT_RAISE(g, &c, child(&c));
  *
  * One value slot carries both directions: the driver writes the value it
  * sends just before resuming; the generator writes the value it yields or
@@ -19,9 +23,15 @@
  *
  * Statuses: PT_WAITING and PT_YIELDED while alive (a yield gives a value, a
  * wait does not); then for good PT_ENDED (end or PT_RETURN), PT_EXITED
- * (PT_EXIT) or PT_CLOSED (closed). A finished generator is never run again:
- * PT_SEND / PT_NEXT / PT_CLOSE on it return its final status and leave the
- * result in g.value untouched.
+ * (PT_EXIT, or failed: PT_FAIL, whose error value is then in g.value) or
+ * PT_CLOSED (closed).
+ *
+ * Errors are values, not jumps: an error thrown in (PT_THROW) is seen at
+ * the resume point (pt_gen_thrown), where the generator handles it or
+ * finishes with it (PT_FAIL); a child's failure reaches its awaiter as the
+ * child's status, and PT_AWAIT_RAISE passes it on up in one macro. A finished generator is never
+ * run again: PT_SEND / PT_NEXT / PT_CLOSE on it return its final status and leave the result in
+ * g.value untouched.
  *
  * Closing a suspended generator resumes it just long enough to run its
  * PT_CLEANUP section (exactly once); if it is suspended inside PT_AWAIT, the
@@ -101,7 +111,9 @@ enum pt__gen_life {
 #define PT__GEN_LIFE 0x60u
 /* The statuses of a body that finishes with a result in `ret`: */
 #define PT__GEN_RETURNED 5 /* PT_ENDED with it (PT_RETURN) */
-#define PT__GEN_FAILED 6   /* PT_EXITED with it (a loop task's PT_TASK_FAIL) */
+#define PT__GEN_FAILED 6   /* PT_EXITED with it (PT_FAIL) */
+/* In the body, until the next resume: an error was thrown in (value.i). */
+#define PT__GEN_THROWN 7
 
 #define pt__gen_life(s) ((s)&PT__GEN_LIFE)
 
@@ -131,22 +143,65 @@ static inline char pt__gen_close_new(struct pt_gen *g) {
     return PT_CLOSED;
 }
 
-/* Internal: the driver side of send and close. Nonzero: go and call it. */
+/* Internal: a resume clears the mark of an error thrown in before. */
+static inline void pt__gen_unthrow(struct pt_gen *g) {
+    if ((g->state & (PT__GEN_LIFE | PT__GEN_STATUS)) == (PT__GEN_RUNNING | PT__GEN_THROWN))
+        g->state &= (unsigned char)~PT__GEN_STATUS;
+}
+
+/* Internal: the driver side of send, close and throw. Nonzero: go and
+ * call it. */
 static inline int pt__gen_send(struct pt_gen *g, pt_value v) {
     if (pt_gen_done(g))
         return 0;
+    pt__gen_unthrow(g);
     g->value = v;
     return 1;
 }
 static inline int pt__gen_close(struct pt_gen *g) {
     if (pt_gen_done(g))
         return 0;
+    pt__gen_unthrow(g);
     if (pt__gen_life(g->state) == PT__GEN_NEW) {
         (void)pt__gen_close_new(g);
         return 0;
     }
     g->state |= PT__GEN_CLOSING;
     return 1;
+}
+
+static inline int pt__gen_throw(struct pt_gen *g, intptr_t err) {
+    unsigned char life = pt__gen_life(g->state);
+    if (pt_gen_done(g))
+        return 0;
+    g->value.i = err;
+    if (life == PT__GEN_NEW) { /* fails without running, as in Python */
+        g->state = PT__GEN_DONE | PT_EXITED;
+        return 0;
+    }
+    if (life == PT__GEN_RUNNING) {
+        g->state = (unsigned char)((g->state & ~PT__GEN_STATUS) | PT__GEN_THROWN);
+    } else { /* in its cleanup section: it finishes failed with err */
+        g->ret = g->value;
+        g->state = (unsigned char)((g->state & ~PT__GEN_STATUS) | PT__GEN_FAILED);
+    }
+    return 1;
+}
+
+/* The error thrown in at this resume (PT_THROW), or 0: inside the
+ * generator, at its resume point. */
+static inline intptr_t pt_gen_thrown(const struct pt_gen *g) {
+    return (g->state & (PT__GEN_LIFE | PT__GEN_STATUS)) == (PT__GEN_RUNNING | PT__GEN_THROWN)
+               ? g->value.i
+               : 0;
+}
+
+/* Internal: PT_AWAIT passes an error thrown into g on to its child. */
+static inline void pt__gen_pass_throw(struct pt_gen *g, struct pt_gen *child) {
+    if (pt_gen_thrown(g)) {
+        g->state &= (unsigned char)~PT__GEN_STATUS;
+        (void)pt__gen_throw(child, g->value.i);
+    }
 }
 
 /*
@@ -184,8 +239,8 @@ static inline void pt__gen_set_status(struct pt_gen *g, unsigned char status) {
  * the exit point (an exit, or a close). */
 static inline void pt__gen_cleanup(struct pt_gen *g) {
     unsigned char s = g->state;
-    if (!(s & PT__GEN_STATUS))
-        s |= PT_ENDED;
+    if (!(s & PT__GEN_STATUS) || (s & PT__GEN_STATUS) == PT__GEN_THROWN) /* (handled) */
+        s = (unsigned char)((s & ~PT__GEN_STATUS) | PT_ENDED);
     g->state = (unsigned char)((s & ~PT__GEN_LIFE) | PT__GEN_CLEANUP);
 }
 
@@ -213,6 +268,16 @@ static inline char pt__gen_finish(struct pt_gen *g) {
 /* Close g, running its cleanup; PT_CLOSED once done. If the cleanup itself
  * waits, this returns PT_WAITING/PT_YIELDED: close (or send) again. */
 #define PT_CLOSE(g, call) (pt__gen_close(g) ? (char)(call) : pt_gen_status(g))
+/*
+ * char PT_THROW(struct pt_gen *g, intptr_t err, call) -> status
+ * Throw error err (nonzero) into g, as g.throw() does: g resumes at its
+ * resume point, where pt_gen_thrown(g) is err and g->value.i too; it may
+ * handle it and go on, or finish with it (PT_FAIL). Stopped inside
+ * PT_AWAIT, the error goes to the innermost child first. Not started: g
+ * fails with err without running. In its cleanup section: the cleanup goes
+ * on, and g then fails with err. Finished: nothing runs.
+ */
+#define PT_THROW(g, err, call) (pt__gen_throw((g), (err)) ? (char)(call) : pt_gen_status(g))
 
 /*
  * Start and end the body of a generator function. Every way out but the
@@ -274,6 +339,14 @@ static inline char pt__gen_finish(struct pt_gen *g) {
         goto pt__leave;                                                                            \
     } while (0)
 
+/* Fail with error value v (a pt_value, as PT_RETURN's): the generator
+ * finishes PT_EXITED, after its cleanup section, with v in g->value. */
+#define PT_FAIL(g, v)                                                                              \
+    do {                                                                                           \
+        (g)->ret = (v);                                                                            \
+        PT__GEN_FINISH((g), PT__GEN_FAILED);                                                       \
+    } while (0)
+
 /* Finish with result v (after running the cleanup section, if any: its
  * yields and waits leave v alone). In the cleanup section, a PT_RETURN
  * replaces the result, as a `return` in Python's `finally` does. */
@@ -300,8 +373,9 @@ static inline char pt__gen_finish(struct pt_gen *g) {
         pt_gen_init(child);                                                                        \
         pt__yf = 0;                                                                                \
         PT_LC_SET((g)->lc);                                                                        \
-        if (pt__yf != 0) { /* resumed: pass a close or a sent value on */                          \
+        if (pt__yf != 0) { /* resumed: pass a close, throw or sent value on */                     \
             (child)->value = (g)->value;                                                           \
+            pt__gen_pass_throw((g), (child));                                                      \
             if (((g)->state & (PT__GEN_LIFE | PT__GEN_CLOSING)) ==                                 \
                 (PT__GEN_RUNNING | PT__GEN_CLOSING)) {                                             \
                 pt__st = PT_CLOSE((child), (call));                                                \
@@ -318,6 +392,16 @@ static inline char pt__gen_finish(struct pt_gen *g) {
             return pt__st;                                                                         \
         }                                                                                          \
         (g)->state &= (unsigned char)~PT__GEN_AWAITING;                                            \
+    } while (0)
+
+/* PT_AWAIT_RAISE(g, child, call): PT_AWAIT, then, if the child failed
+ * (PT_EXITED), g fails with the child's error value, as an exception goes
+ * up through `await`: the child's cleanup has run, g's runs next. */
+#define PT_AWAIT_RAISE(g, child, call)                                                             \
+    do {                                                                                           \
+        PT_AWAIT((g), (child), (call));                                                            \
+        if (pt_gen_status(child) == PT_EXITED)                                                     \
+            PT_FAIL((g), (child)->value);                                                          \
     } while (0)
 
 #endif /* PT_GEN_H */

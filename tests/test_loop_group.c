@@ -173,7 +173,7 @@ static void test_failure_cancels_a_member_waiting_on_an_event(void) {
     CHECK_EQ_INT(f.m[0].cleanups, 1);
     CHECK_EQ_INT(f.m[2].cleanups, 1);
     CHECK_EQ_INT(f.m[0].cleaned_at, 4);
-    CHECK(ev.waiters.head == NULL); /* they left the event's list */
+    CHECK(ev.w.q.head == NULL); /* they left the event's list */
 }
 
 /* A failure before the owner waits makes the wait end at once. */
@@ -231,16 +231,18 @@ static void test_collect_runs_every_member_to_its_end(void) {
         CHECK_EQ_INT(f.m[i].cleanups, 1);
 }
 
-/* The results stay in spawn order. */
-static void test_collect_keeps_the_results_in_spawn_order(void) {
+/* The results stay in the members; the group's array holds them in the
+ * order they finished (c at 5, b at 10, d at 20, a at 30). */
+static void test_collect_keeps_the_members_in_completion_order(void) {
     struct fixture f;
     int i;
+    static const int finished[4] = {2, 1, 3, 0};
     collect(&f);
     CHECK_EQ_INT(f.g.count, 4);
     for (i = 0; i < 4; i++) {
-        CHECK(f.g.members[i] == &f.m[i].task);
-        CHECK_EQ_INT(f.g.members[i]->gen.value.i, collect_n[i]);
-        CHECK_EQ_INT(pt_task_status(f.g.members[i]), collect_n[i] < 0 ? PT_EXITED : PT_ENDED);
+        CHECK(f.g.members[i] == &f.m[finished[i]].task);
+        CHECK_EQ_INT(f.m[i].task.gen.value.i, collect_n[i]);
+        CHECK_EQ_INT(pt_task_status(&f.m[i].task), collect_n[i] < 0 ? PT_EXITED : PT_ENDED);
     }
 }
 
@@ -262,7 +264,7 @@ static void test_collect_of_members_that_all_succeed_is_ok(void) {
     CHECK_EQ_INT(f.own.result, PT_OK);
     CHECK_EQ_INT(f.own.done_at, 3);
     for (i = 0; i < 3; i++)
-        CHECK_EQ_INT(f.g.members[i]->gen.value.i, ok[i]);
+        CHECK_EQ_INT(f.m[i].task.gen.value.i, ok[i]);
 }
 
 /* b (of three) is cancelled from outside the group. */
@@ -516,9 +518,10 @@ static void test_group_cancel_leaves_a_former_member_alone(void) {
     CHECK_EQ_INT(pt_task_status(&f.m[1].task), PT_CLOSED);
 }
 
-/* The owner (waiting with a timeout of 100) is cancelled at 0; S waits for
- * the group from 5. */
-static void owner_cancelled(struct fixture *f, struct tk *second) {
+/* The owner (waiting with a timeout of 100) is cancelled at 0: as a
+ * cancelled asyncio task in a TaskGroup's `async with`, it cancels the
+ * members and waits on until they have finished. */
+static void owner_cancelled(struct fixture *f) {
     static const int n[2] = {1, 2};
     static const pt_time_t ticks[2] = {10, 20};
     start(f, PT_GROUP_COLLECT, 2, n, ticks, 100);
@@ -526,40 +529,33 @@ static void owner_cancelled(struct fixture *f, struct tk *second) {
     CHECK(f->g.owner == &f->own.task);
     CHECK_EQ_INT(pt_loop_timers(&lp), 3);
     CHECK_EQ_INT(pt_cancel(&lp, &f->own.task), PT_OK);
-    CHECK(f->g.owner == NULL);
-    CHECK_EQ_INT(pt_loop_timers(&lp), 2); /* its wait's timer went */
-    tk_init(second, "S", 0, 5);
-    second->group = &f->g;
-    CHECK_EQ_INT(pt_spawn(&lp, &second->task, owner), PT_OK);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK(f->g.owner == &f->own.task);     /* it waits on */
+    CHECK_EQ_INT(pt_loop_timers(&lp), 1); /* the members' sleeps went */
 }
 
-/* The owner cancelled while it waits leaves the group at once. */
-static void test_cancelled_owner_leaves_the_group_and_its_timer_at_once(void) {
+static void test_cancelled_owner_cancels_the_members_still_running(void) {
     struct fixture f;
-    struct tk second;
-    owner_cancelled(&f, &second);
+    owner_cancelled(&f);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&f.m[0].task), PT_CLOSED);
+    CHECK_EQ_INT(pt_task_status(&f.m[1].task), PT_CLOSED);
+    CHECK_EQ_INT(f.m[0].cleanup_result, PT_ECANCELLED);
+    CHECK_EQ_STR(trace.buf, "a-1 b-1 ");
+    CHECK_EQ_INT(since(0), 0);
+}
+
+static void test_cancelled_owner_finishes_after_the_members_cleanups(void) {
+    struct fixture f;
+    owner_cancelled(&f);
+    pt_loop_run_once(&lp, 1); /* the members' cleanups */
+    CHECK(pt_task_done(&f.m[0].task));
+    CHECK(pt_task_done(&f.m[1].task));
+    CHECK(!pt_task_done(&f.own.task));
+    pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(pt_task_status(&f.own.task), PT_CLOSED);
     CHECK_EQ_INT(f.own.result, 99);
-}
-
-/* The members go on. */
-static void test_members_go_on_after_the_owner_is_cancelled(void) {
-    struct fixture f;
-    struct tk second;
-    owner_cancelled(&f, &second);
-    CHECK_EQ_INT(pt_task_status(&f.m[0].task), PT_ENDED);
-    CHECK_EQ_INT(pt_task_status(&f.m[1].task), PT_ENDED);
-    CHECK_EQ_STR(trace.buf, "a a-1 b b-1 S ");
-}
-
-/* Another task may then wait for the group. */
-static void test_another_task_may_wait_once_the_owner_is_cancelled(void) {
-    struct fixture f;
-    struct tk second;
-    owner_cancelled(&f, &second);
-    CHECK_EQ_INT(second.result, PT_OK);
-    CHECK_EQ_INT(second.done_at, 20);
+    CHECK(f.g.owner == NULL);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
 /* clang-format off: one case a line */
@@ -572,7 +568,7 @@ static void test_another_task_may_wait_once_the_owner_is_cancelled(void) {
     X(failure_before_the_group_wait_ends_it_at_once)                                               \
     X(group_remembers_a_failure_for_later_waits)                                                   \
     X(collect_runs_every_member_to_its_end)                                                        \
-    X(collect_keeps_the_results_in_spawn_order)                                                    \
+    X(collect_keeps_the_members_in_completion_order)                                               \
     X(collect_with_a_failed_member_is_efailed_once_all_are_done)                                   \
     X(collect_of_members_that_all_succeed_is_ok)                                                   \
     X(member_cancelled_from_outside_is_not_a_failure)                                              \
@@ -592,8 +588,7 @@ static void test_another_task_may_wait_once_the_owner_is_cancelled(void) {
     X(group_cancel_cancels_every_member_still_running)                                             \
     X(group_cancel_ends_the_group_wait_with_ok)                                                    \
     X(group_cancel_leaves_a_former_member_alone)                                                   \
-    X(cancelled_owner_leaves_the_group_and_its_timer_at_once)                                      \
-    X(members_go_on_after_the_owner_is_cancelled)                                                  \
-    X(another_task_may_wait_once_the_owner_is_cancelled)
+    X(cancelled_owner_cancels_the_members_still_running)                                           \
+    X(cancelled_owner_finishes_after_the_members_cleanups)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)

@@ -135,46 +135,50 @@ static void test_wait_on_a_cleared_event_stops_until_it_is_set(void) {
 }
 
 /* A waits for good, B with a timeout of 50; at 10 the event is set and
- * cleared again before the woken waiters run. */
-static void event_pulse(struct pt_event *ev, struct tk *a, struct tk *b) {
+ * cleared again before the woken waiters run; C starts waiting at 20. */
+static void event_pulse(struct pt_event *ev, struct tk *a, struct tk *b, struct tk *c) {
     struct tk s;
     fresh(0);
     pt_event_init(ev);
     tk_init(a, "a", 0);
     tk_init(b, "b", 1);
-    a->ev = b->ev = ev;
+    tk_init(c, "c", 2);
+    a->ev = b->ev = c->ev = ev;
     b->timeout = 50;
+    c->ticks = 20;
+    c->timeout = 30;
     tk_init(&s, "pulse", 9);
     s.ev = ev;
     s.ticks = 10;
     s.n = 2;
     spawn(a, ev_waiter);
     spawn(b, ev_waiter);
+    spawn(c, ev_waiter);
     spawn(&s, ev_setter);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* a waits for good */
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
-/* They look again, find it clear, and go on waiting. */
-static void test_event_cleared_before_its_waiters_run_sends_them_back(void) {
+/* asyncio's Event: a set wakes every task waiting at that moment, even if
+ * the event is cleared before they run. */
+static void test_event_pulse_wakes_every_waiter_present(void) {
     struct pt_event ev;
-    struct tk a, b;
-    event_pulse(&ev, &a, &b);
-    CHECK_EQ_INT(a.result, 99);
-    CHECK_EQ_STR(trace.buf, "pulse b b-1 ");
-    pt_cancel(&lp, &a.task);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(a.cleanups, 1);
+    struct tk a, b, c;
+    event_pulse(&ev, &a, &b, &c);
+    CHECK_EQ_INT(a.result, PT_OK);
+    CHECK_EQ_INT(b.result, PT_OK);
+    CHECK_EQ_INT(a.woke_at, 10);
+    CHECK_EQ_INT(b.woke_at, 10);
+    CHECK_EQ_STR(trace.buf, "pulse a a-1 b b-1 c c-1 ");
 }
 
-/* ... with their own deadline. */
-static void test_event_waiter_sent_back_keeps_its_deadline(void) {
+/* ... and only them: a wait that starts after the clear waits. */
+static void test_event_pulse_leaves_later_waiters_waiting(void) {
     struct pt_event ev;
-    struct tk a, b;
-    event_pulse(&ev, &a, &b);
-    CHECK_EQ_INT(b.result, PT_ETIMEDOUT);
-    CHECK_EQ_INT(b.woke_at, 50);
-    pt_cancel(&lp, &a.task);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    struct tk a, b, c;
+    event_pulse(&ev, &a, &b, &c);
+    CHECK_EQ_INT(c.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(c.woke_at, 50);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
 /* From 1000: A waits with a timeout of 20, B of 40; the event is set at
@@ -418,11 +422,10 @@ static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
     CHECK_EQ_INT(sem.count, 1);
 }
 
-/* As documented in loop/sync.h: a release wakes the longest waiter, but a
- * task that takes the unit before the woken one runs wins it, and the
- * woken waiter waits again at the tail, behind those who came after it.
- * U0 and U1 wait from 1 and 2; B releases and takes back at 5; R releases
- * twice at 6. */
+/* As documented in loop/sync.h: a release hands the unit to the longest
+ * waiter before it runs; a task that tries later finds none (no barging).
+ * U0 and U1 wait from 1 and 2; B releases and tries at once at 5; R
+ * releases twice at 6. */
 static void semaphore_taken_before_the_woken_runs(struct tk u[2], struct tk *b) {
     static struct pt_loop_sem sem;
     struct tk r;
@@ -446,21 +449,24 @@ static void semaphore_taken_before_the_woken_runs(struct tk u[2], struct tk *b) 
     r.n = 2;
     spawn(&r, sem_releaser);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(sem.count, 1); /* r's second unit: nobody left waiting */
 }
 
-static void test_semaphore_unit_taken_before_the_woken_waiter_runs_is_kept(void) {
+static void test_semaphore_release_hands_the_unit_to_the_longest_waiter(void) {
     struct tk u[2], b;
     semaphore_taken_before_the_woken_runs(u, &b);
-    CHECK_EQ_INT(b.result, 1);
+    CHECK_EQ_INT(b.result, 0); /* its own release went to u0 */
+    CHECK_EQ_INT(u[0].woke_at, 5);
 }
 
-static void test_semaphore_waiter_that_lost_its_unit_waits_again_at_the_tail(void) {
+/* Python 3.11's order W1, W2, W3: a releaser that asks again at once
+ * queues behind the waiters. */
+static void test_semaphore_newcomer_never_overtakes_a_waiter(void) {
     struct tk u[2], b;
     semaphore_taken_before_the_woken_runs(u, &b);
     CHECK_EQ_INT(norder, 2);
-    CHECK_EQ_INT(order[0], 1);
-    CHECK_EQ_INT(order[1], 0);
-    CHECK_EQ_INT(u[0].woke_at, 6);
+    CHECK_EQ_INT(order[0], 0);
+    CHECK_EQ_INT(order[1], 1);
     CHECK_EQ_INT(u[1].woke_at, 6);
 }
 
@@ -519,28 +525,17 @@ static void test_semaphore_acquire_with_zero_timeout_and_no_unit_times_out(void)
     CHECK_EQ_INT(sem.count, 0);
 }
 
-/* Sleeps `ticks`, then `n` more, then notes its name. */
-static PT_THREAD(two_sleeps(struct pt_loop *loop, struct pt_task *task)) {
-    struct tk *k = (struct tk *)task;
-    PT_TASK_BEGIN(loop, task);
-    PT_SLEEP(k->ticks);
-    PT_SLEEP((pt_time_t)k->n);
-    note(k->name);
-    PT_TASK_END();
-}
-
 /* A waits with a timeout of 20; at 5, R releases a unit (waking A) and X
- * takes it before A runs; with `later` set, S sets a timer for 20 at 5,
- * before A waits again. */
-static void semaphore_retry(struct tk *a, int later) {
+ * tries for one before A runs. */
+static void test_semaphore_granted_waiter_keeps_its_unit(void) {
     static struct pt_loop_sem sem;
-    struct tk r, x, s;
+    struct tk a, r, x;
     fresh(0);
     pt_loop_sem_init(&sem, 0);
-    tk_init(a, "a", 0);
-    a->sem = &sem;
-    a->timeout = 20;
-    a->n = -1;
+    tk_init(&a, "a", 0);
+    a.sem = &sem;
+    a.timeout = 20;
+    a.n = -1;
     tk_init(&r, "r", 9);
     r.sem = &sem;
     r.ticks = 5;
@@ -548,38 +543,15 @@ static void semaphore_retry(struct tk *a, int later) {
     tk_init(&x, "x", 8);
     x.sem = &sem;
     x.ticks = 5;
-    tk_init(&s, "s", 7);
-    s.ticks = 5;
-    s.n = 15;
-    spawn(a, sem_user);
+    spawn(&a, sem_user);
     spawn(&r, sem_releaser);
     spawn(&x, sem_barger);
-    if (later)
-        spawn(&s, two_sleeps);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(x.result, 1);
+    CHECK_EQ_INT(x.result, 0);
+    CHECK_EQ_INT(a.result, PT_OK);
+    CHECK_EQ_INT(a.woke_at, 5);
     CHECK_EQ_INT(sem.count, 0);
-}
-
-/* A woken waiter that finds the unit taken waits again until its first
- * deadline, not a new one. */
-static void test_semaphore_waiter_retrying_keeps_its_first_deadline(void) {
-    struct tk a;
-    semaphore_retry(&a, 0);
-    CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
-    CHECK_EQ_INT(a.woke_at, 20);
     CHECK_EQ_STR(trace.buf, "r x a a-1 ");
-}
-
-/* Added: sync.h "(among timers with that same deadline it then comes
- * after those set meanwhile)": S's timer for 20, set at 5 while A was
- * woken, goes before A's retried wait. */
-static void test_semaphore_retry_comes_after_timers_set_meanwhile(void) {
-    struct tk a;
-    semaphore_retry(&a, 1);
-    CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
-    CHECK_EQ_INT(a.woke_at, 20);
-    CHECK_EQ_STR(trace.buf, "r x s a a-1 ");
 }
 
 /* Three wait; A is cancelled while parked; a release wakes B, which is
@@ -696,8 +668,8 @@ static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
     X(event_stays_set_after_waking_its_waiters)                                                    \
     X(wait_on_a_set_event_passes_without_stopping)                                                 \
     X(wait_on_a_cleared_event_stops_until_it_is_set)                                               \
-    X(event_cleared_before_its_waiters_run_sends_them_back)                                        \
-    X(event_waiter_sent_back_keeps_its_deadline)                                                   \
+    X(event_pulse_wakes_every_waiter_present)                                                      \
+    X(event_pulse_leaves_later_waiters_waiting)                                                    \
     X(event_wait_times_out_at_its_deadline)                                                        \
     X(event_wait_set_in_time_is_ok_and_drops_its_timer)                                            \
     X(event_wait_with_zero_timeout_on_a_clear_event_times_out)                                     \
@@ -707,13 +679,12 @@ static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
     X(semaphore_try_takes_units_until_none_is_left)                                                \
     X(semaphore_wakes_waiters_in_fifo_order)                                                       \
     X(semaphore_passed_on_one_at_a_time_keeps_fifo_order)                                          \
-    X(semaphore_unit_taken_before_the_woken_waiter_runs_is_kept)                                   \
-    X(semaphore_waiter_that_lost_its_unit_waits_again_at_the_tail)                                 \
+    X(semaphore_release_hands_the_unit_to_the_longest_waiter)                                      \
+    X(semaphore_newcomer_never_overtakes_a_waiter)                                                 \
     X(semaphore_acquire_times_out_at_its_deadline)                                                 \
     X(semaphore_waiter_that_timed_out_takes_no_later_unit)                                         \
     X(semaphore_acquire_with_zero_timeout_and_no_unit_times_out)                                   \
-    X(semaphore_waiter_retrying_keeps_its_first_deadline)                                          \
-    X(semaphore_retry_comes_after_timers_set_meanwhile)                                            \
+    X(semaphore_granted_waiter_keeps_its_unit)                                                     \
     X(cancelled_semaphore_waiter_takes_no_unit)                                                    \
     X(cancelled_woken_semaphore_waiter_passes_its_unit_on)                                         \
     X(cancelled_woken_semaphore_waiter_alone_leaves_the_unit)                                      \

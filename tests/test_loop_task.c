@@ -189,7 +189,7 @@ static void test_join_of_a_task_that_was_cancelled_is_ecancelled_at_once(void) {
     join_finished(2);
 }
 
-/* A second joiner, a join of itself: PT_EBUSY, and no stop. */
+/* A join of itself: PT_EBUSY, and no stop. */
 static PT_THREAD(self_joiner(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
@@ -218,21 +218,26 @@ static void join_busy(struct tk *a, struct tk *a2, struct tk *b, struct tk *s) {
     pt_loop_run_once(&lp, 0);
 }
 
-static void test_second_join_of_a_task_is_ebusy_at_once(void) {
+/* asyncio: any number of tasks may await one task, and all get its
+ * result. */
+static void test_second_join_of_a_task_waits_too(void) {
     struct tk a, a2, b, s;
     join_busy(&a, &a2, &b, &s);
-    CHECK_EQ_INT(a2.result, PT_EBUSY);
-    CHECK_EQ_INT(a2.woke_at, 0);
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-}
-
-static void test_first_join_goes_on_after_a_refused_second(void) {
-    struct tk a, a2, b, s;
-    join_busy(&a, &a2, &b, &s);
-    CHECK_EQ_INT(a.result, 99); /* the first is still waiting */
+    CHECK_EQ_INT(a.result, 99); /* both are waiting */
+    CHECK_EQ_INT(a2.result, 99);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(a.got.i, 3);
+    CHECK_EQ_INT(a2.result, PT_OK);
+    CHECK_EQ_INT(a2.got.i, 3);
+    CHECK_EQ_INT(a2.woke_at, 10);
+}
+
+static void test_joiners_wake_in_the_order_they_joined(void) {
+    struct tk a, a2, b, s;
+    join_busy(&a, &a2, &b, &s);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_STR(trace.buf, "B B-1 A A-1 D D-1 ");
 }
 
 static void test_join_of_itself_is_ebusy_at_once(void) {
@@ -509,11 +514,13 @@ static void test_outer_join_timeout_is_etimedout(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
-static void test_outer_join_timeout_reaches_the_innermost_through_a_cleanup(void) {
+/* The cancel of B goes down to C, which B joins, and B waits for C's
+ * cleanup before its own: B's cleanup finds nothing left to cancel. */
+static void test_outer_join_timeout_cancels_down_the_chain_of_joins(void) {
     struct tk a, b, c;
     join_nested(&a, &b, &c, 50, 100, joiner_propagating);
     CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
-    CHECK_EQ_INT(b.rc, PT_ECANCELLED);
+    CHECK_EQ_INT(b.rc, 99);
     CHECK_EQ_INT(c.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
     CHECK_EQ_INT(pt_task_status(&c.task), PT_CLOSED);
@@ -679,10 +686,11 @@ static void test_task_status_is_0_while_alive(void) {
     CHECK(pt_task_done(&a.task));
 }
 
-/* Added: core.h's cancel "What t itself waits for (a task it joins ...)
- * is not cancelled": A joins B (sleeping 20, returning 5); X cancels A at
- * 5. B runs to its end, and may then be joined by another task. */
-static void test_cancel_of_a_joiner_leaves_the_joined_task_running(void) {
+/* core.h's cancel, as asyncio's: a cancel of a task that joins another
+ * cancels that one too, and the joiner's cleanup runs once it has
+ * finished. A joins B (sleeping 20, returning 5); X cancels A at 5; C,
+ * joining B afterwards, learns that B was cancelled. */
+static void test_cancel_of_a_joiner_cancels_the_joined_task(void) {
     struct tk a, b, x, c;
     setup(0);
     tk_init(&a, "A");
@@ -702,18 +710,17 @@ static void test_cancel_of_a_joiner_leaves_the_joined_task_running(void) {
     CHECK_EQ_INT(x.rc, PT_OK);
     CHECK_EQ_INT(a.result, 99);
     CHECK_EQ_INT(a.cleanup_result, PT_ECANCELLED);
-    CHECK(!pt_task_done(&b.task));
+    CHECK(pt_task_done(&b.task));
+    CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
+    CHECK_EQ_INT(b.cleanups, 1);
+    CHECK_EQ_INT(b.cleanup_result, PT_ECANCELLED);
+    CHECK_EQ_STR(trace.buf, "X B-1 A-1 "); /* B's cleanup before A's */
     c.other = &b;
     c.timeout = PT_FOREVER;
-    spawn(&c, joiner); /* B is no longer awaited: this join is accepted */
+    spawn(&c, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(b.woke_at, 20);
-    CHECK_EQ_INT(b.cleanups, 1);
-    CHECK_EQ_INT(b.cleanup_result, PT_OK);
-    CHECK_EQ_INT(pt_task_status(&b.task), PT_ENDED);
-    CHECK_EQ_INT(c.result, PT_OK);
-    CHECK_EQ_INT(c.got.i, 5);
-    CHECK_EQ_STR(trace.buf, "X A-1 B B-1 C C-1 ");
+    CHECK_EQ_INT(c.result, PT_ECANCELLED);
+    CHECK_EQ_INT(since(0), 5);
 }
 
 /* ---- the loop is not re-entered ---------------------------------------- */
@@ -784,8 +791,8 @@ static void test_refused_run_inside_a_task_changes_nothing(void) {
     X(join_of_a_task_that_returned_is_ok_at_once)                                                  \
     X(join_of_a_task_that_failed_is_efailed_at_once)                                               \
     X(join_of_a_task_that_was_cancelled_is_ecancelled_at_once)                                     \
-    X(second_join_of_a_task_is_ebusy_at_once)                                                      \
-    X(first_join_goes_on_after_a_refused_second)                                                   \
+    X(second_join_of_a_task_waits_too)                                                             \
+    X(joiners_wake_in_the_order_they_joined)                                                       \
     X(join_of_itself_is_ebusy_at_once)                                                             \
     X(cancel_of_itself_is_ebusy)                                                                   \
     X(join_timeout_is_etimedout_at_the_deadline)                                                   \
@@ -803,7 +810,7 @@ static void test_refused_run_inside_a_task_changes_nothing(void) {
     X(inner_join_timeout_lets_the_outer_join_see_the_result)                                       \
     X(inner_join_timeout_cancels_only_the_innermost_task)                                          \
     X(outer_join_timeout_is_etimedout)                                                             \
-    X(outer_join_timeout_reaches_the_innermost_through_a_cleanup)                                  \
+    X(outer_join_timeout_cancels_down_the_chain_of_joins)                                          \
     X(spawn_of_a_queued_task_is_ebusy)                                                             \
     X(spawn_of_a_sleeping_task_is_ebusy)                                                           \
     X(spawn_of_the_running_task_is_ebusy)                                                          \
@@ -814,7 +821,7 @@ static void test_refused_run_inside_a_task_changes_nothing(void) {
     X(join_of_a_never_spawned_task_is_einval_at_once)                                              \
     X(task_refused_before_its_spawn_runs_as_usual)                                                 \
     X(task_status_is_0_while_alive)                                                                \
-    X(cancel_of_a_joiner_leaves_the_joined_task_running)                                           \
+    X(cancel_of_a_joiner_cancels_the_joined_task)                                                  \
     X(run_inside_a_task_is_ebusy)                                                                  \
     X(run_until_inside_a_task_is_0)                                                                \
     X(run_once_inside_a_task_is_ebusy)                                                             \

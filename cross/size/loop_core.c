@@ -4,8 +4,8 @@
  * join, cancel, the run modes; no descriptors) made into one out-of-line
  * function, so that the object's text is what the core costs in flash
  * once, whatever the program does with it. size_report.py compiles it with
- * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND at 0 for the core,
- * then with each at 1 for what that adds. Task bodies are the user's code
+ * PT_LOOP_SYNC, PT_LOOP_GROUPS, PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS
+ * at 0 for the core, then with each at 1 for what that adds. Task bodies are the user's code
  * and are not counted (thread_fn.c and gen_fn.c give that cost).
  */
 /* A board reads its port's clock (loop/port/), which is not the core's cost: a
@@ -38,8 +38,42 @@ int size_join(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, struct pt_
               pt_time_t timeout);
 int size_join(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, struct pt_task *other,
               pt_time_t timeout) {
-    return pt__join_start(l, t, g, other, timeout);
+    return pt__join_start(l, t, g, other, timeout, PT__WAIT_JOIN);
 }
+
+#if PT_LOOP_CALLBACKS
+/* Callbacks and what a timeout scope calls where it is written. */
+#include "loop/timeout.h"
+
+int size_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t when, pt_callback_fn fn,
+                 void *arg);
+int size_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t when, pt_callback_fn fn,
+                 void *arg) {
+    return pt_call_at(l, h, when, fn, arg);
+}
+
+int size_call_soon(struct pt_loop *l, struct pt_handle *h, pt_callback_fn fn, void *arg);
+int size_call_soon(struct pt_loop *l, struct pt_handle *h, pt_callback_fn fn, void *arg) {
+    return pt_call_soon(l, h, fn, arg);
+}
+
+int size_handle_cancel(struct pt_loop *l, struct pt_handle *h);
+int size_handle_cancel(struct pt_loop *l, struct pt_handle *h) {
+    return pt_handle_cancel(l, h);
+}
+
+void size_timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_timeout *sc,
+                        pt_time_t ticks);
+void size_timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_timeout *sc,
+                        pt_time_t ticks) {
+    pt__timeout_begin(l, t, sc, ticks, 0);
+}
+
+int size_timeout_end(struct pt_loop *l, struct pt_timeout *sc);
+int size_timeout_end(struct pt_loop *l, struct pt_timeout *sc) {
+    return pt__timeout_end(l, sc);
+}
+#endif
 
 int size_run(struct pt_loop *l);
 int size_run(struct pt_loop *l) {

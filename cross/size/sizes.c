@@ -6,11 +6,36 @@
  */
 #define PT_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
 #include "loop/core.h"
+#if PT_LOOP_SYNC
+#include "loop/barrier.h"
+#include "loop/lock.h"
+#endif
+#if PT_LOOP_GROUPS
+#include "loop/group.h"
+#endif
+#if PT_LOOP_CALLBACKS
+#include "loop/timeout.h"
+#endif
 
 char size_pt[sizeof(struct pt)] = {1};
 char size_pt_gen[sizeof(struct pt_gen)] = {1};
 char size_pt_sem[sizeof(struct pt_sem)] = {1};
 char size_task[sizeof(struct pt_task)] = {1};
 char size_loop[sizeof(struct pt_loop)] = {1};
+#if PT_LOOP_CALLBACKS
+char size_handle[sizeof(struct pt_handle)] = {1};
+char size_timeout[sizeof(struct pt_timeout)] = {1};
+#endif
+#if PT_LOOP_SYNC
+char size_event[sizeof(struct pt_event)] = {1};
+char size_loop_sem[sizeof(struct pt_loop_sem)] = {1};
+char size_lock[sizeof(struct pt_lock)] = {1};
+char size_cond[sizeof(struct pt_cond)] = {1};
+char size_barrier[sizeof(struct pt_barrier)] = {1};
+char size_queue[sizeof(struct pt_queue)] = {1};
+#endif
+#if PT_LOOP_GROUPS
+char size_group[sizeof(struct pt_group)] = {1};
+#endif
 /* A timer is one slot of the caller's heap array. */
 char size_timer[sizeof(struct pt_task *)] = {1};
