@@ -285,7 +285,10 @@ static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_wa
  * which tries again as asyncio's does.
  */
 PT__OUTLINE void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
-    struct pt_task *t = pt__waitq_wake_one(l, &w->q);
+    struct pt_task *t;
+    if (w->kind == PT__WL_KEEP) /* an event's, a condition's: nothing to give */
+        return;
+    t = pt__waitq_wake_one(l, &w->q);
     switch (w->kind) {
     case PT__WL_SEM:
         if (!t)

@@ -181,6 +181,36 @@ static void test_event_pulse_leaves_later_waiters_waiting(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
+/* A woken event waiter cancelled before it runs gives nothing back: a
+ * task that started waiting after the event was cleared goes on waiting.
+ * A and B wait; at 5, S sets and clears the event, then C waits (with a
+ * timeout of 10); A, woken, is cancelled before it runs. */
+static void test_cancelled_woken_event_waiter_wakes_no_one_else(void) {
+    struct pt_event ev;
+    struct tk a, b, c, s;
+    fresh(0);
+    pt_event_init(&ev);
+    tk_init(&a, "a", 0);
+    tk_init(&b, "b", 1);
+    tk_init(&c, "c", 2);
+    tk_init(&s, "pulse", 9);
+    a.ev = b.ev = c.ev = s.ev = &ev;
+    s.ticks = c.ticks = 5;
+    s.n = 2;
+    c.timeout = 10;
+    spawn(&a, ev_waiter);
+    spawn(&b, ev_waiter);
+    spawn(&s, ev_setter);
+    spawn(&c, ev_waiter);
+    pt_loop_run_once(&lp, 1);
+    pt_loop_run_once(&lp, 1); /* at 5: the pulse, then c waits */
+    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(b.result, PT_OK);
+    CHECK_EQ_INT(c.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(c.woke_at, 15);
+}
+
 /* From 1000: A waits with a timeout of 20, B of 40; the event is set at
  * 30. */
 static void event_timeouts(struct tk *a, struct tk *b) {
@@ -670,6 +700,7 @@ static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
     X(wait_on_a_cleared_event_stops_until_it_is_set)                                               \
     X(event_pulse_wakes_every_waiter_present)                                                      \
     X(event_pulse_leaves_later_waiters_waiting)                                                    \
+    X(cancelled_woken_event_waiter_wakes_no_one_else)                                              \
     X(event_wait_times_out_at_its_deadline)                                                        \
     X(event_wait_set_in_time_is_ok_and_drops_its_timer)                                            \
     X(event_wait_with_zero_timeout_on_a_clear_event_times_out)                                     \
