@@ -135,6 +135,23 @@ static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt
     return 1;
 }
 
+/* Internal: PT_COND_WAIT resumed: notified or timed out (then take the
+ * lock back, parking for it if need be: nonzero), or given the lock back
+ * (done). The outcome of the condition's wait is kept in t->deadline
+ * meanwhile (0 notified, 1 timed out: the lock's wait has no timer). */
+static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt_cond *c) {
+    if (g->value.p != (void *)c->lock) { /* the condition's wait ended */
+        t->deadline = g->value.p != (void *)c;
+        if (!pt_lock_try(c->lock, t)) { /* even in a scope that has passed */
+            pt__mark_parked(t, g, PT__WAIT_LIST, c->lock);
+            pt__waitq_push(&c->lock->w.q, t);
+            return 1;
+        }
+    }
+    g->value.i = t->deadline ? PT_ETIMEDOUT : PT_OK;
+    return 0;
+}
+
 /*
  * int PT_COND_WAIT(struct pt_cond *c, pt_time_t timeout)
  *   -> PT_OK | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
@@ -147,16 +164,10 @@ static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt
  */
 #define PT_COND_WAIT(c, timeout)                                                                   \
     do {                                                                                           \
-        if (pt__cond_start(pt__loop, pt__task, pt__gen, (c), (timeout))) {                         \
+        int pt__parked = pt__cond_start(pt__loop, pt__task, pt__gen, (c), (timeout));              \
+        while (pt__parked) { /* one resume point: the condition, then the lock */                  \
             PT__PARKED_HERE();                                                                     \
-            /* 0 notified, 1 timed out: kept across the lock's wait (no timer) */                  \
-            pt__task->deadline = pt__gen->value.p != (void *)(c);                                  \
-            if (!pt_lock_try((c)->lock, pt__task)) { /* even in a scope that has passed */         \
-                pt__mark_parked(pt__task, pt__gen, PT__WAIT_LIST, (c)->lock);                      \
-                pt__waitq_push(&(c)->lock->w.q, pt__task);                                         \
-                PT__PARKED_HERE();                                                                 \
-            }                                                                                      \
-            pt__gen->value.i = pt__task->deadline ? PT_ETIMEDOUT : PT_OK;                          \
+            pt__parked = pt__cond_resume(pt__task, pt__gen, (c));                                  \
         }                                                                                          \
     } while (0)
 
