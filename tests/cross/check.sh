@@ -95,7 +95,7 @@ for t in "${targets[@]}"; do
         done
         # The core alone (the size report's core row).
         compile "tests/cross/loop_core.c, options 0" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
-            -DPT_LOOP_SYNC=0 -DPT_LOOP_GROUPS=0 -DPT_LOOP_BACKGROUND=0
+            -DPT_LOOP_SYNC=0 -DPT_LOOP_GROUPS=0 -DPT_LOOP_BACKGROUND=0 -DPT_LOOP_CALLBACKS=0
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"
