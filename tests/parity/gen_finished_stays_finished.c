@@ -1,0 +1,29 @@
+/* parity: a generator that has finished never runs again: PT_NEXT returns its final status at once
+ * (Python: StopIteration) without running any of its code (gen_finished_stays_finished.py). */
+#include <stdio.h>
+
+#include "pt/pt.h"
+
+/* def once(): print("body runs"); yield 1; print("body ends") */
+static PT_THREAD(once(struct pt_gen *g)) {
+    PT_GEN_BEGIN(g);
+    printf("body runs\n");
+    PT_YIELD_VALUE(g, pt_int(1));
+    printf("body ends\n");
+    PT_GEN_END(g);
+}
+
+int main(void) {
+    struct pt_gen g;
+    int i;
+    pt_gen_init(&g);
+    if (PT_NEXT(&g, once(&g)) == PT_YIELDED)
+        printf("next -> %ld\n", (long)g.value.i);
+    for (i = 0; i < 3; i++) {
+        char st = PT_NEXT(&g, once(&g));
+        printf("next -> %s\n", st == PT_YIELDED ? "yielded"
+                               : st == PT_ENDED ? "StopIteration"
+                                                : "?");
+    }
+    return 0;
+}
