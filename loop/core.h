@@ -474,19 +474,27 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
 }
 
 /* The error of a finished task: its error value if it failed (PT_EFAILED
- * if it gave none), PT_ECANCELLED if it was cancelled, else 0. */
+ * if it gave none), PT_ECANCELLED if it was cancelled; 0 if it returned or
+ * is still alive. */
 static inline int pt_task_error(const struct pt_task *t) {
-    int outcome = pt__task_outcome(t);
+    int outcome;
+    if (!pt_task_done(t)) /* (the status bits do not say an outcome yet) */
+        return 0;
+    outcome = pt__task_outcome(t);
     if (outcome == PT_EFAILED && t->gen.value.i)
         return (int)t->gen.value.i;
     return outcome;
 }
 
-/* Wake w, which waited for a task or a group to finish, with `result`, or
- * PT_ETIMEDOUT if its deadline passed meanwhile (then it waited on only
- * for what it had cancelled to finish). */
+/* Wake w, which waited for a task or a group to finish, with `result`;
+ * PT_ECANCELLED if it was cancelled meanwhile, PT_ETIMEDOUT if its deadline
+ * passed (then it waited on only for what it had cancelled to finish). */
 static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int result) {
-    pt__wake(l, w, (w->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : result);
+    if (w->gen.state & PT__GEN_CLOSING) /* cancelled meanwhile: its cleanup is told so */
+        result = PT_ECANCELLED;
+    else if (w->gen.aux & PT__T_TIMED_OUT)
+        result = PT_ETIMEDOUT;
+    pt__wake(l, w, result);
 }
 
 /* t has finished: tell whoever awaits it. */
