@@ -392,13 +392,15 @@ PT__OUTLINE int pt__handle_drop(struct pt_loop *l, struct pt_task *h) {
     return 1;
 }
 
-/* Close the timeout scopes t has open (it is cancelled or has finished):
- * loop/timeout.h. */
-PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t) {
+/* Close the timeout scopes t has open (loop/timeout.h): all of them if g
+ * is NULL (it is cancelled or has finished), else those its generator g
+ * opened (g's cleanup section begins). */
+PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
+                                   const struct pt_gen *g) {
     struct pt_timeout **p = &l->timeouts;
     while (*p) {
         struct pt_timeout *sc = *p;
-        if (sc->task == t) {
+        if (sc->task == t && (!g || sc->gen == g)) {
             *p = sc->next;
             sc->state = 0; /* PT__TO_CLOSED */
             (void)pt__handle_drop(l, &sc->timer.task);
@@ -443,7 +445,7 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
             break;
 #if PT_LOOP_CALLBACKS
         if (l->timeouts)
-            pt__timeouts_drop(l, t);
+            pt__timeouts_drop(l, t, NULL);
 #endif
         if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
@@ -503,7 +505,7 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
     t->awaiter = NULL;
 #if PT_LOOP_CALLBACKS
     if (l->timeouts) /* left without PT_TIMEOUT_END */
-        pt__timeouts_drop(l, t);
+        pt__timeouts_drop(l, t, NULL);
 #endif
 #if PT_LOOP_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
@@ -619,7 +621,17 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g))
 #define PT_SUB_END() PT_TASK_END()
 
+#if PT_LOOP_CALLBACKS
+/* The cleanup section begins: the timeout scopes this generator left open
+ * (by a return, an exit or a failure) close, as `async with` blocks do when
+ * an exception leaves them. */
+#define PT_TASK_CLEANUP()                                                                          \
+    PT_CLEANUP(pt__gen);                                                                           \
+    if (pt__loop->timeouts)                                                                        \
+    pt__timeouts_drop(pt__loop, pt__task, pt__gen)
+#else
 #define PT_TASK_CLEANUP() PT_CLEANUP(pt__gen)
+#endif
 /* Finish with a result (a joiner sees PT_OK and reads it from the task). */
 #define PT_TASK_RETURN(v) PT_RETURN(pt__gen, (v))
 /* Finish as failed with an error value, which stays the task's result in
@@ -704,18 +716,33 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 #define PT_JOIN(other, timeout)                                                                    \
     PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout), PT__WAIT_JOIN))
 
+/* Internal: finish the running task with error err as an exception that
+ * reaches the top of a task does: PT_ECANCELLED (a CancelledError) ends it
+ * cancelled (PT_CLOSED: not a failure, for a group), any other error ends
+ * it failed with err. Its cleanup section runs first. */
+#define PT__TASK_RAISE(err)                                                                        \
+    do {                                                                                           \
+        int pt__err = (err);                                                                       \
+        if (pt__err == PT_ECANCELLED) {                                                            \
+            pt__gen->state |= PT__GEN_CLOSING;                                                     \
+            PT_EXIT(pt__gen);                                                                      \
+        }                                                                                          \
+        PT_TASK_FAIL(pt_int(pt__err));                                                             \
+    } while (0)
+
 /*
  * void PT_JOIN_RAISE(struct pt_task *other, pt_time_t timeout)
- * PT_JOIN, then, unless it ended PT_OK, this task fails with the error
- * (pt_task_error(other) for PT_EFAILED / PT_ECANCELLED), as an exception
- * goes up through `await task`.
+ * PT_JOIN, then, unless it ended PT_OK, the error goes up as an exception
+ * through `await task`: this task fails with it (pt_task_error(other) for
+ * PT_EFAILED), or, if it is PT_ECANCELLED (other was cancelled), ends
+ * cancelled itself (PT_CLOSED), as a CancelledError does.
  */
 #define PT_JOIN_RAISE(other, timeout)                                                              \
     do {                                                                                           \
         PT_JOIN((other), (timeout));                                                               \
         if (PT_WAIT_RESULT() != PT_OK)                                                             \
-            PT_TASK_FAIL(                                                                          \
-                pt_int(PT_WAIT_RESULT() == PT_EFAILED ? pt_task_error(other) : PT_WAIT_RESULT())); \
+            PT__TASK_RAISE(PT_WAIT_RESULT() == PT_EFAILED ? pt_task_error(other)                   \
+                                                          : PT_WAIT_RESULT());                     \
     } while (0)
 
 /*

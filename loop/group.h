@@ -181,8 +181,7 @@ static inline int pt__group_next(struct pt_loop *l, struct pt_task *t, struct pt
     do {                                                                                           \
         PT_GROUP_WAIT((g), (timeout));                                                             \
         if (PT_WAIT_RESULT() != PT_OK)                                                             \
-            PT_TASK_FAIL(                                                                          \
-                pt_int(PT_WAIT_RESULT() == PT_EFAILED ? pt_group_error(g) : PT_WAIT_RESULT()));    \
+            PT__TASK_RAISE(PT_WAIT_RESULT() == PT_EFAILED ? pt_group_error(g) : PT_WAIT_RESULT()); \
     } while (0)
 
 #endif /* PT_LOOP_GROUP_H */

@@ -26,10 +26,13 @@
  * then every wait in it ended at once), else PT_OK.
  *
  * Rules: the struct is zeroed before its first use and must outlive the
- * scope (keep it in the task's state, not in a local); leave a scope only through its
- * PT_TIMEOUT_END (a scope left by PT_TASK_RETURN, PT_EXIT or PT_TASK_FAIL stays open until the task
- * finishes: waits in its cleanup section are then still cut). A cancel
- * closes the task's scopes: its cleanup section waits without them.
+ * scope (keep it in the task's state, not in a local). A scope left another
+ * way than its PT_TIMEOUT_END (PT_TASK_RETURN, PT_EXIT, PT_TASK_FAIL, one of
+ * the *_RAISE macros) closes when the cleanup section of the generator that
+ * opened it begins (PT_TASK_CLEANUP: the task's, or a sub-coroutine's), or
+ * when the task finishes; one left by `break` or `goto` stays open until
+ * then. A cancel closes all of the task's scopes: its cleanup section
+ * waits without them.
  * Each scope holds a timer in the heap while it is open.
  */
 #ifndef PT_LOOP_TIMEOUT_H
@@ -79,9 +82,10 @@ static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_t
 
 /* Internal: open scope sc for task t, `ticks` from now (PT_FOREVER: no
  * deadline, as timeout(None)), or at `when` if `at`. */
-static inline void pt__timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_timeout *sc,
-                                     pt_time_t ticks, int at) {
+static inline void pt__timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                     struct pt_timeout *sc, pt_time_t ticks, int at) {
     sc->task = t;
+    sc->gen = g;
     sc->state = PT__TO_OPEN;
     if ((at || ticks != PT_FOREVER) &&
         !pt__timeout_arm(l, sc, at ? ticks : pt_time_after(l->now, ticks)))
@@ -116,16 +120,17 @@ static inline int pt__timeout_end(struct pt_loop *l, struct pt_timeout *sc) {
  * Open a timeout scope for the running task: its deadline is `ticks` from
  * now (PT_FOREVER: none), or the loop time `when`. Not a wait.
  */
-#define PT_TIMEOUT_BEGIN(sc, ticks) pt__timeout_begin(pt__loop, pt__task, (sc), (ticks), 0)
-#define PT_TIMEOUT_BEGIN_AT(sc, when) pt__timeout_begin(pt__loop, pt__task, (sc), (when), 1)
+#define PT_TIMEOUT_BEGIN(sc, ticks) pt__timeout_begin(pt__loop, pt__task, pt__gen, (sc), (ticks), 0)
+#define PT_TIMEOUT_BEGIN_AT(sc, when)                                                              \
+    pt__timeout_begin(pt__loop, pt__task, pt__gen, (sc), (when), 1)
 
 /*
- * int PT_TIMEOUT_END(struct pt_timeout *sc)
+ * intptr_t PT_TIMEOUT_END(struct pt_timeout *sc)
  *   -> PT_OK | PT_ETIMEDOUT | PT_ECANCELLED | PT_EFULL | PT_EINVAL
  * Close the scope; the result (also in PT_WAIT_RESULT()) says whether its
  * deadline passed (see the top of the file). PT_EINVAL: sc is not open.
  */
-#define PT_TIMEOUT_END(sc) ((int)(pt__gen->value.i = pt__timeout_end(pt__loop, (sc))))
+#define PT_TIMEOUT_END(sc) (pt__gen->value.i = pt__timeout_end(pt__loop, (sc)))
 
 /* Nonzero once sc's deadline has passed (while it is open). */
 static inline int pt_timeout_expired(const struct pt_timeout *sc) {

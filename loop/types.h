@@ -152,6 +152,8 @@ struct pt_handle {
 struct pt_timeout {
     struct pt_handle timer; /* fires at the deadline */
     struct pt_task *task;   /* the task it covers */
+    struct pt_gen *gen;     /* the generator that opened it: the task's, or
+                               a sub-coroutine's */
     struct pt_timeout *next;
     unsigned char state; /* PT__TO_* (loop/timeout.h) */
 };

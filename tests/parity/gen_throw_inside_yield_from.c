@@ -1,7 +1,8 @@
 /* parity: PT_THROW into a generator suspended in PT_AWAIT goes to the innermost child first: the
  * child may handle it and go on (PT_THROW returns its next yield); if it does not (PT_FAIL), its
  * cleanup runs, it finishes PT_EXITED, and the parent continues after PT_AWAIT, where it sees the
- * child's status and error, as the error comes out of `yield from` (gen_throw_inside_yield_from.py).
+ * child's status and error, as the error comes out of `yield from`
+ * (gen_throw_inside_yield_from.py).
  */
 #include <stdio.h>
 
