@@ -270,17 +270,22 @@ static void barrier_broken(struct pt_barrier *b, struct bk w[3], int abort) {
     CHECK_EQ_INT(pt_loop_run(&lp), abort ? PT_OK : PT_EBUSY);
 }
 
-/* Abort ends the waits with PT_EBROKEN ... */
-static void test_barrier_abort_breaks_the_waits(void) {
-    struct pt_barrier b;
-    struct bk w[3];
-    barrier_broken(&b, w, 1);
+/* The two waiters of the round woke at 5 with PT_EBROKEN, in order. */
+static void check_round_broken_at_5(const struct bk w[2]) {
     CHECK_EQ_INT(w[0].results[0], PT_EBROKEN);
     CHECK_EQ_INT(w[1].results[0], PT_EBROKEN);
     CHECK_EQ_INT(w[0].k.woke_at, 5);
     CHECK_EQ_INT(w[1].k.woke_at, 5);
     CHECK_EQ_INT(order[0], 0);
     CHECK_EQ_INT(order[1], 1);
+}
+
+/* Abort ends the waits with PT_EBROKEN ... */
+static void test_barrier_abort_breaks_the_waits(void) {
+    struct pt_barrier b;
+    struct bk w[3];
+    barrier_broken(&b, w, 1);
+    check_round_broken_at_5(w);
 }
 
 /* ... and every later wait, at once, until a reset. */
@@ -299,9 +304,7 @@ static void test_barrier_reset_breaks_the_waits_of_the_round(void) {
     struct pt_barrier b;
     struct bk w[3];
     barrier_broken(&b, w, 0);
-    CHECK_EQ_INT(w[0].results[0], PT_EBROKEN);
-    CHECK_EQ_INT(w[1].results[0], PT_EBROKEN);
-    CHECK_EQ_INT(w[0].k.woke_at, 5);
+    check_round_broken_at_5(w);
     CHECK(!pt_barrier_broken(&b));
     pt_cancel(&lp, &w[2].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);

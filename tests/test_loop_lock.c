@@ -684,21 +684,29 @@ static void test_cond_notify_without_the_lock_is_ebusy(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
+/* W alone waits on a condition (with a ticker counting iterations): taking
+ * the lock first unless n is -1, with `timeout`; run until W has ended. */
+static void cond_waiter_alone(struct pt_lock *lock, struct pt_cond *c, struct lk *w, struct tk *t,
+                              int n, pt_time_t timeout) {
+    fresh_with_ticker(t);
+    pt_lock_init(lock);
+    pt_cond_init(c, lock);
+    lk_init(w, "w", 0);
+    w->lock = lock;
+    w->cond = c;
+    w->k.n = n;
+    w->k.timeout = timeout;
+    spawn(&w->k, cond_waiter);
+    CHECK_EQ_INT(pt_loop_run_until(&lp, &w->k.task), PT_ENDED);
+}
+
 /* A wait by a task without the lock: PT_EBUSY at once. */
 static void test_cond_wait_without_the_lock_is_ebusy(void) {
     struct pt_lock lock;
     struct pt_cond c;
     struct lk w;
     struct tk t;
-    fresh_with_ticker(&t);
-    pt_lock_init(&lock);
-    pt_cond_init(&c, &lock);
-    lk_init(&w, "w", 0);
-    w.lock = &lock;
-    w.cond = &c;
-    w.k.n = -1; /* does not take the lock */
-    spawn(&w.k, cond_waiter);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &w.k.task), PT_ENDED);
+    cond_waiter_alone(&lock, &c, &w, &t, -1, PT_FOREVER); /* -1: without the lock */
     CHECK_EQ_INT(w.k.result, PT_EBUSY);
     CHECK_EQ_INT(w.k.stopped, 0);
     CHECK_EQ_INT(w.held, 0);
@@ -757,15 +765,7 @@ static void test_cond_wait_with_zero_timeout_keeps_the_lock(void) {
     struct pt_cond c;
     struct lk w;
     struct tk t;
-    fresh_with_ticker(&t);
-    pt_lock_init(&lock);
-    pt_cond_init(&c, &lock);
-    lk_init(&w, "w", 0);
-    w.lock = &lock;
-    w.cond = &c;
-    w.k.timeout = 0;
-    spawn(&w.k, cond_waiter);
-    CHECK_EQ_INT(pt_loop_run_until(&lp, &w.k.task), PT_ENDED);
+    cond_waiter_alone(&lock, &c, &w, &t, 1, 0);
     CHECK_EQ_INT(w.k.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(w.k.stopped, 0);
     CHECK_EQ_INT(w.held, 1);
