@@ -66,7 +66,7 @@ void size_timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_timeout 
                         pt_time_t ticks);
 void size_timeout_begin(struct pt_loop *l, struct pt_task *t, struct pt_timeout *sc,
                         pt_time_t ticks) {
-    pt__timeout_begin(l, t, sc, ticks, 0);
+    pt__timeout_begin(l, t, &t->gen, sc, ticks, 0);
 }
 
 int size_timeout_end(struct pt_loop *l, struct pt_timeout *sc);
