@@ -489,11 +489,12 @@ static inline int pt_task_error(const struct pt_task *t) {
 }
 
 /* Wake w, which waited for a task or a group to finish, with `result`;
- * PT_ECANCELLED if it was cancelled meanwhile, PT_ETIMEDOUT if its deadline
- * passed (then it waited on only for what it had cancelled to finish). */
+ * PT_ECANCELLED if it was cancelled meanwhile (a wait in its cleanup
+ * section is not: it gets its result), PT_ETIMEDOUT if its deadline passed
+ * (then it waited on only for what it had cancelled to finish). */
 static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int result) {
-    if (w->gen.state & PT__GEN_CLOSING) /* cancelled meanwhile: its cleanup is told so */
-        result = PT_ECANCELLED;
+    if ((w->gen.state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == (PT__GEN_RUNNING | PT__GEN_CLOSING))
+        result = PT_ECANCELLED; /* cancelled in the body meanwhile: its cleanup is told so */
     else if (w->gen.aux & PT__T_TIMED_OUT)
         result = PT_ETIMEDOUT;
     pt__wake(l, w, result);

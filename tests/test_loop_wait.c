@@ -141,6 +141,18 @@ static void spawn_canceller(struct wk *c, struct pt_task *target, pt_time_t tick
     spawn(&c->k, canceller);
 }
 
+/* Sleeps for good; its cleanup joins `target` (r2, w2). */
+static PT_THREAD(cleanup_joiner(struct pt_loop *loop, struct pt_task *task)) {
+    struct wk *w = WK(task);
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(1000);
+    PT_TASK_CLEANUP();
+    PT_JOIN(w->target, PT_FOREVER);
+    w->r2 = PT_WAIT_RESULT();
+    w->w2 = (long)pt_loop_now(loop);
+    PT_TASK_END();
+}
+
 /* ---- several joiners of one task ----------------------------------------- */
 
 /* W returns 42 at 20; J0, J1, J2 join it from 3, 1, 2 (in the order J1,
@@ -399,6 +411,23 @@ static void test_task_error_of_a_live_task_is_0(void) {
     CHECK(!pt_task_done(&w.k.task));
     CHECK_EQ_INT(pt_task_error(&w.k.task), 0);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* A join made in the cleanup section of a cancelled task gets the joined
+ * task's outcome: the cancel came before it. C is cancelled at 5; its
+ * cleanup joins W, which fails at 10. (Found by the fuzzer.) */
+static void test_join_in_a_cancelled_tasks_cleanup_gets_the_outcome(void) {
+    struct wk w, c, x;
+    fresh(0);
+    spawn_worker(&w, 10, -5, 1, 0);
+    wk_init(&c, "c", 1);
+    c.target = &w.k.task;
+    spawn(&c.k, cleanup_joiner);
+    spawn_canceller(&x, &c.k.task, 5);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(c.r2, PT_EFAILED);
+    CHECK_EQ_INT(c.w2, 10);
+    CHECK_EQ_INT(pt_task_status(&c.k.task), PT_CLOSED);
 }
 
 /* ---- groups: completion order, PT_GROUP_NEXT, cancel, raise ---------------- */
@@ -709,6 +738,7 @@ static void test_group_wait_raise_of_members_that_return_goes_on(void) {
     X(join_raise_of_a_task_that_returns_goes_on)                                                   \
     X(task_error_tells_how_a_task_finished)                                                        \
     X(task_error_of_a_live_task_is_0)                                                              \
+    X(join_in_a_cancelled_tasks_cleanup_gets_the_outcome)                                          \
     X(group_members_are_kept_in_completion_order)                                                  \
     X(group_next_gives_the_first_to_complete)                                                      \
     X(group_next_gives_members_as_they_complete)                                                   \
