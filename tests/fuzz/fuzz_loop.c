@@ -11,12 +11,26 @@
  * status is 1 if any program diverged. --seed S --count 1 --verbose
  * replays one seed. --bytes runs one program decoded from a file (the
  * libFuzzer format). --without maps ops to a yield (e.g. run_in).
- * --quiet prints one line per divergence instead of the whole story (the
- * long run uses it; replay the seed to see the story).
+ * --quiet prints one line per divergence instead of the whole story: the
+ * seed, the first differing line of the traces and what each side has
+ * there (the long run uses it; replay the seed to see the story).
  */
 #include <stdlib.h>
 
 #include "fz_check.h"
+
+/* Line `n` (1-based) of trace buf into out. */
+static void fz_line_of(const char *buf, int n, char *out, size_t cap) {
+    const char *e;
+    int len;
+    for (; n > 1 && *buf; n--) {
+        e = strchr(buf, '\n');
+        buf = e ? e + 1 : buf + strlen(buf);
+    }
+    e = strchr(buf, '\n');
+    len = e ? (int)(e - buf) : (int)strlen(buf);
+    snprintf(out, cap, "%.*s", len, buf);
+}
 
 static void usage(void) {
     fprintf(stderr, "usage: fuzz_loop [--seed S] [--count N] [--verbose] [--keep-going] "
@@ -35,7 +49,7 @@ static void disable(const char *list) {
             fprintf(stderr, "fuzz_loop: no op named %s\n", p);
             exit(2);
         }
-        fz_disabled |= 1ul << c;
+        fz_disabled |= 1ull << c;
     }
 }
 
@@ -83,10 +97,16 @@ int main(int argc, char **argv) {
         snprintf(what, sizeof what, "seed %llu", seed + n);
         if (fz_check(&pr, quiet ? NULL : stdout, what, verbose)) {
             bad++;
-            if (quiet)
-                printf("DIVERGENCE %s: line %d%s%s\n", what,
-                       fz_first_diff(fz_tr_impl.buf, fz_tr_model.buf),
+            if (quiet) {
+                int line = fz_first_diff(fz_tr_impl.buf, fz_tr_model.buf);
+                char li[96] = "", lm[96] = "";
+                if (line) {
+                    fz_line_of(fz_tr_impl.buf, line, li, sizeof li);
+                    fz_line_of(fz_tr_model.buf, line, lm, sizeof lm);
+                }
+                printf("DIVERGENCE %s: line %d [%s | %s]%s%s\n", what, line, li, lm,
                        fz_I.fail[0] ? ", invariant: " : "", fz_I.fail);
+            }
             if (!keep_going)
                 break;
         }

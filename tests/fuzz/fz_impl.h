@@ -16,10 +16,14 @@ struct pt_task;
 static inline void fz_on_run(struct pt_task *t);
 #define PT_LOOP_ON_RUN(loop, task) fz_on_run(task)
 
+#include "loop/barrier.h"
+#include "loop/call.h"
 #include "loop/core.h"
 #include "loop/group.h"
 #include "loop/io.h"
+#include "loop/lock.h"
 #include "loop/sync.h"
+#include "loop/timeout.h"
 
 #include "fz_prog.h"
 
@@ -37,6 +41,11 @@ struct fz_task {
     unsigned char pc[2][2]; /* [level][section] */
     pt_value got;           /* a queue get's destination */
     pt_time_t wstart;       /* when the current wait began */
+    struct pt_timeout sc[FZ_SCOPES];
+    int depth;                /* scopes opened by ops and not ended by one */
+    pt_index_t bidx;          /* the barrier's arrival index */
+    struct pt_task *next_got; /* PT_GROUP_NEXT's destination */
+    int rc;                   /* an op of two waits: the result so far */
 #if FZ_IO
     struct pt_io io; /* its descriptor wait */
 #endif
@@ -55,6 +64,15 @@ static struct fz_impl {
     pt_value qslots[2];
     struct pt_group grp;
     struct pt_task *members[4];
+    struct pt_lock lock;
+    struct pt_cond cond;
+    struct pt_barrier bar;
+    struct pt_handle h[FZ_HANDLES];
+    struct fz_cb {
+        unsigned char act, task; /* what the callback does (CB_*), to which task */
+        int timed;               /* call_later / call_at: not before `due` */
+        pt_time_t due;
+    } cb[FZ_HANDLES];
     struct fz_task t[FZ_MAXT];
     int budget;
     long runs;
@@ -113,19 +131,35 @@ static inline void fz_i_waited(struct fz_task *x, int lv, int sec, int rc) {
     if (o->code == OP_SLEEP && rc == PT_OK && waited < o->b)
         fz_broken("T%d woke from sleep %lu after %lu ticks", x->id, (unsigned long)o->b,
                   (unsigned long)waited);
-    if (rc == PT_ETIMEDOUT && o->b != FZ_FOREVER && waited < o->b)
+    /* (a timeout scope may end a wait early) */
+    if (!x->depth && rc == PT_ETIMEDOUT && o->b != FZ_FOREVER && waited < o->b)
         fz_broken("T%d timed out of a %lu-tick wait after %lu ticks", x->id, (unsigned long)o->b,
                   (unsigned long)waited);
-    if (rc == PT_ETIMEDOUT && o->b == FZ_FOREVER)
+    if (!x->depth && rc == PT_ETIMEDOUT && o->b == FZ_FOREVER)
         fz_broken("T%d timed out of a wait without a timeout", x->id);
+    if (o->code == OP_LKACQ && rc == PT_OK && pt_lock_owner(&fz_I.lock) != &x->task)
+        fz_broken("T%d: lk_acq ended OK without the lock", x->id);
+    if (o->code == OP_BWAIT && rc == PT_OK && x->bidx >= fz_I.pr->parties)
+        fz_broken("T%d: barrier index %u of %u", x->id, (unsigned)x->bidx, fz_I.pr->parties);
     if (o->code == OP_QGET && rc == PT_OK)
         snprintf(res, sizeof res, "OK v=%ld", (long)x->got.i);
+    else if (o->code == OP_GNEXT && rc == PT_OK)
+        snprintf(res, sizeof res, "OK T%d", x->next_got ? ((struct fz_task *)x->next_got)->id : -1);
+    else if (o->code == OP_BWAIT && rc == PT_OK)
+        snprintf(res, sizeof res, "OK i=%u", (unsigned)x->bidx);
     else
         snprintf(res, sizeof res, "%s", fz_rc(rc));
     fz_i_result(x, lv, sec, res);
 }
 
 static inline PT_THREAD(fz_task_fn(struct pt_loop *loop, struct pt_task *task));
+
+/* PT_COND_WAIT holds the lock when it ends, whatever its result (but
+ * PT_EBUSY: it did not hold it to begin with). */
+static inline void fz_i_cv_check(const struct fz_task *x) {
+    if (x->rc != PT_EBUSY && pt_lock_owner(&fz_I.lock) != &x->task)
+        fz_broken("T%d: cv_wait ended %s without the lock", x->id, fz_rc(x->rc));
+}
 
 /* Spawns by ops: a budget bounds cycles of tasks re-spawning each other. */
 static inline int fz_i_spawn(struct fz_task *who, int code, struct fz_task *x, char *res,
@@ -146,9 +180,65 @@ static inline int fz_i_spawn(struct fz_task *who, int code, struct fz_task *x, c
     if (rc == PT_OK) {
         x->alive = 1;
         x->cleanups = x->sub_begins = x->sub_cleanups = 0;
+        x->depth = 0;
     }
     snprintf(res, cap, "%s", fz_rc(rc));
     return 0;
+}
+
+/* A callback: does what the op that scheduled it said, and records it. */
+static void fz_cb_fn(struct pt_loop *l, void *arg) {
+    struct fz_cb *c = (struct fz_cb *)arg;
+    int h = (int)(c - fz_I.cb);
+    char what[24], res[48];
+    if (c->timed && pt_time_before(pt_loop_now(l), c->due))
+        fz_broken("H%d called at %lu, before %lu", h, (unsigned long)pt_loop_now(l),
+                  (unsigned long)c->due);
+    snprintf(what, sizeof what, "%s", fz_cb_names[c->act]);
+    snprintf(res, sizeof res, "done");
+    if (c->act == CB_EVSET || c->act == CB_EVPULSE) {
+        pt_event_set(l, &fz_I.ev);
+        if (c->act == CB_EVPULSE)
+            pt_event_clear(&fz_I.ev);
+    } else if (c->act == CB_SEMREL) {
+        pt_loop_sem_release(l, &fz_I.sem);
+    } else if (c->act == CB_QPUT) {
+        snprintf(res, sizeof res, "%d", pt_queue_try_put(l, &fz_I.q, pt_int(900 + h)));
+    } else if (c->act == CB_CANCEL) {
+        snprintf(what, sizeof what, "cancel T%u", c->task);
+        snprintf(res, sizeof res, "%s", fz_rc(pt_cancel(l, &fz_I.t[c->task].task)));
+    } else if (c->act == CB_AGAIN) { /* the handle is free again: once more, a note */
+        int rc = pt_call_later(l, &fz_I.h[h], 1, fz_cb_fn, c);
+        if (rc == PT_OK) {
+            c->act = CB_NOTE;
+            c->timed = 1;
+            c->due = pt_time_after(pt_loop_now(l), 1);
+        }
+        snprintf(res, sizeof res, "%s", fz_rc(rc));
+    }
+    fz_tr(fz_I.tr, "%lu H%d %s = %s\n", (unsigned long)pt_loop_now(l), h, what, res);
+}
+
+/* Schedule a callback on handle o->c (call_soon, call_later, call_at). */
+static inline int fz_i_call(const struct fz_op *o) {
+    struct pt_loop *l = &fz_I.loop;
+    struct pt_handle *h = &fz_I.h[o->c];
+    struct fz_cb *c = &fz_I.cb[o->c];
+    pt_time_t when = (pt_time_t)(pt_loop_now(l) + o->b - 1u);
+    int rc;
+    if (o->code == OP_CSOON)
+        rc = pt_call_soon(l, h, fz_cb_fn, c);
+    else if (o->code == OP_CLATER)
+        rc = pt_call_later(l, h, o->b, fz_cb_fn, c);
+    else
+        rc = pt_call_at(l, h, when, fz_cb_fn, c);
+    if (rc == PT_OK) { /* (a pending callback reads c: only now) */
+        c->act = o->d;
+        c->task = o->a;
+        c->timed = o->code != OP_CSOON;
+        c->due = o->code == OP_CLATER ? pt_time_after(pt_loop_now(l), o->b) : when;
+    }
+    return rc;
 }
 
 /* The ops that never wait. */
@@ -165,6 +255,10 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         pt_event_set(l, &fz_I.ev);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_EVCLEAR) {
+        pt_event_clear(&fz_I.ev);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_EVPULSE) { /* every waiter goes, later ones wait */
+        pt_event_set(l, &fz_I.ev);
         pt_event_clear(&fz_I.ev);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_SEMREL) {
@@ -194,6 +288,30 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         snprintf(res, sizeof res, "%d v=%ld", ok, ok ? (long)v.i : 0L);
     } else if (o->code == OP_STATUS) {
         snprintf(res, sizeof res, "st %d", (int)pt_task_status(&y->task));
+    } else if (o->code == OP_LKREL) {
+        snprintf(res, sizeof res, "%s", fz_rc(pt_lock_release(l, &fz_I.lock, &x->task)));
+    } else if (o->code == OP_LKTRY) {
+        snprintf(res, sizeof res, "%d", pt_lock_try(&fz_I.lock, &x->task));
+    } else if (o->code == OP_CVNOTIFY || o->code == OP_CVNOTALL) {
+        /* lk+: with the lock taken for it if it is free (released after) */
+        int took = !o->c && pt_lock_try(&fz_I.lock, &x->task), rc;
+        if (o->code == OP_CVNOTIFY)
+            rc = pt_cond_notify(l, &fz_I.cond, &x->task, (unsigned)o->b);
+        else
+            rc = pt_cond_notify_all(l, &fz_I.cond, &x->task);
+        if (took && pt_lock_release(l, &fz_I.lock, &x->task) != PT_OK)
+            fz_broken("T%d could not release the lock it took", x->id);
+        snprintf(res, sizeof res, "%s", fz_rc(rc));
+    } else if (o->code == OP_BABORT) {
+        pt_barrier_abort(l, &fz_I.bar);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_BRESET) {
+        pt_barrier_reset(l, &fz_I.bar);
+        snprintf(res, sizeof res, "done");
+    } else if (o->code == OP_CSOON || o->code == OP_CLATER || o->code == OP_CAT) {
+        snprintf(res, sizeof res, "%s", fz_rc(fz_i_call(o)));
+    } else if (o->code == OP_HCANCEL) {
+        snprintf(res, sizeof res, "%s", fz_rc(pt_handle_cancel(l, &fz_I.h[o->c])));
 #if FZ_IO
     } else if (o->code == OP_PWRITE) {
         snprintf(res, sizeof res, "%d", (int)write(fz_I.pipe[1], "x", 1));
@@ -257,6 +375,47 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
         } else if (FZ_OP(FZ_BODY) == OP_GWAIT) {
             PT_GROUP_WAIT(&fz_I.grp, FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_JSHIELD) {
+            PT_JOIN_SHIELD(FZ_OTHER(FZ_BODY), FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_GNEXT) {
+            x->next_got = NULL;
+            PT_GROUP_NEXT(&fz_I.grp, &x->next_got, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_LKACQ) {
+            PT_LOCK_ACQUIRE(&fz_I.lock, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_CVWAIT) {
+            x->rc = PT_OK; /* lk+: the lock first, if this task does not hold it */
+            if (!FZ_ARG(FZ_BODY)->c && pt_lock_owner(&fz_I.lock) != task) {
+                PT_LOCK_ACQUIRE(&fz_I.lock, FZ_ARG(FZ_BODY)->b);
+                x->rc = PT_WAIT_RESULT();
+            }
+            if (x->rc == PT_OK) {
+                PT_COND_WAIT(&fz_I.cond, FZ_ARG(FZ_BODY)->b);
+                x->rc = PT_WAIT_RESULT();
+                fz_i_cv_check(x);
+            }
+            fz_i_waited(x, lv, FZ_BODY, x->rc);
+        } else if (FZ_OP(FZ_BODY) == OP_BWAIT) {
+            PT_BARRIER_WAIT(&fz_I.bar, &x->bidx, FZ_ARG(FZ_BODY)->b);
+            FZ_WAITED(FZ_BODY);
+        } else if (FZ_OP(FZ_BODY) == OP_TOBEGIN) {
+            if (x->depth < FZ_SCOPES) {
+                PT_TIMEOUT_BEGIN(&x->sc[x->depth], FZ_ARG(FZ_BODY)->b);
+                x->depth++;
+                fz_i_result(x, lv, FZ_BODY, "done");
+            } else {
+                fz_i_result(x, lv, FZ_BODY, "skip");
+            }
+        } else if (FZ_OP(FZ_BODY) == OP_TOEND) {
+            x->depth -= x->depth > 0;
+            fz_i_result(x, lv, FZ_BODY, fz_rc((int)PT_TIMEOUT_END(&x->sc[x->depth])));
+        } else if (FZ_OP(FZ_BODY) == OP_TORENEW) { /* the innermost again (the first if none) */
+            x->depth += !x->depth;
+            x->rc = (int)PT_TIMEOUT_END(&x->sc[x->depth - 1]);
+            PT_TIMEOUT_BEGIN(&x->sc[x->depth - 1], FZ_ARG(FZ_BODY)->b);
+            fz_i_result(x, lv, FZ_BODY, fz_rc(x->rc));
         } else if (FZ_OP(FZ_BODY) == OP_SUB) {
             fz_i_result(x, lv, FZ_BODY, "start");
             PT_AWAIT(g, &x->sub, fz_interp(loop, task, &x->sub));
@@ -317,11 +476,56 @@ static inline PT_THREAD(fz_interp(struct pt_loop *loop, struct pt_task *task, st
         } else if (FZ_OP(FZ_CLEANUP) == OP_GWAIT) {
             PT_GROUP_WAIT(&fz_I.grp, FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_JSHIELD) {
+            PT_JOIN_SHIELD(FZ_OTHER(FZ_CLEANUP), FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_GNEXT) {
+            x->next_got = NULL;
+            PT_GROUP_NEXT(&fz_I.grp, &x->next_got, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_LKACQ) {
+            PT_LOCK_ACQUIRE(&fz_I.lock, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_CVWAIT) {
+            x->rc = PT_OK; /* lk+: the lock first, if this task does not hold it */
+            if (!FZ_ARG(FZ_CLEANUP)->c && pt_lock_owner(&fz_I.lock) != task) {
+                PT_LOCK_ACQUIRE(&fz_I.lock, FZ_ARG(FZ_CLEANUP)->b);
+                x->rc = PT_WAIT_RESULT();
+            }
+            if (x->rc == PT_OK) {
+                PT_COND_WAIT(&fz_I.cond, FZ_ARG(FZ_CLEANUP)->b);
+                x->rc = PT_WAIT_RESULT();
+                fz_i_cv_check(x);
+            }
+            fz_i_waited(x, lv, FZ_CLEANUP, x->rc);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_BWAIT) {
+            PT_BARRIER_WAIT(&fz_I.bar, &x->bidx, FZ_ARG(FZ_CLEANUP)->b);
+            FZ_WAITED(FZ_CLEANUP);
+        } else if (FZ_OP(FZ_CLEANUP) == OP_TOBEGIN) {
+            if (x->depth < FZ_SCOPES) {
+                PT_TIMEOUT_BEGIN(&x->sc[x->depth], FZ_ARG(FZ_CLEANUP)->b);
+                x->depth++;
+                fz_i_result(x, lv, FZ_CLEANUP, "done");
+            } else {
+                fz_i_result(x, lv, FZ_CLEANUP, "skip");
+            }
+        } else if (FZ_OP(FZ_CLEANUP) == OP_TOEND) {
+            x->depth -= x->depth > 0;
+            fz_i_result(x, lv, FZ_CLEANUP, fz_rc((int)PT_TIMEOUT_END(&x->sc[x->depth])));
+        } else if (FZ_OP(FZ_CLEANUP) == OP_TORENEW) { /* the innermost again (the first if none) */
+            x->depth += !x->depth;
+            x->rc = (int)PT_TIMEOUT_END(&x->sc[x->depth - 1]);
+            PT_TIMEOUT_BEGIN(&x->sc[x->depth - 1], FZ_ARG(FZ_CLEANUP)->b);
+            fz_i_result(x, lv, FZ_CLEANUP, fz_rc(x->rc));
         } else {
             fz_i_nowait(x, lv, FZ_CLEANUP);
         }
         x->pc[lv][FZ_CLEANUP]++;
     }
+    if (!lv && pt_lock_owner(&fz_I.lock) == task) /* a task gives the lock back at its end */
+        fz_i_line(x->id, 0,
+                  pt_lock_release(loop, &fz_I.lock, task) == PT_OK ? "lk_rel auto = OK"
+                                                                   : "lk_rel auto = ?");
     PT_SUB_END();
 }
 
@@ -375,6 +579,15 @@ static inline void fz_impl_main(const struct fz_prog *pr, struct fz_trace *tr) {
         if (!st && fz_I.t[i].alive && !(t->gen.aux & PT__T_BACKGROUND))
             alive_left = 1;
     }
+    {
+        const struct pt_task *owner = pt_lock_owner(&fz_I.lock);
+        fz_tr(tr, "state sem %u ev %d q %u lock %d bar %u%s group left %u error %d\n",
+              fz_I.sem.count, pt_event_is_set(&fz_I.ev), (unsigned)fz_I.q.count,
+              owner ? ((const struct fz_task *)owner)->id : -1,
+              (unsigned)pt_barrier_waiting(&fz_I.bar),
+              pt_barrier_broken(&fz_I.bar) ? " broken" : "", (unsigned)pt_group_left(&fz_I.grp),
+              pt_group_error(&fz_I.grp));
+    }
     fz_tr(tr, "timers %u\n", (unsigned)pt_loop_timers(l));
     if (rc != PT_EINVAL && pt_loop_timers(l) != 0)
         fz_broken("%u timers left after pt_loop_run returned %s", (unsigned)pt_loop_timers(l),
@@ -405,6 +618,9 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
     pt_loop_sem_init(&fz_I.sem, pr->sem_count);
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
     pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
+    pt_lock_init(&fz_I.lock);
+    pt_cond_init(&fz_I.cond, &fz_I.lock);
+    pt_barrier_init(&fz_I.bar, (pt_index_t)pr->parties);
 #if FZ_IO
     {
         static union pt_io_slot slots[PT_IO_SLOTS(256)]; /* the pipe's descriptors are low */

@@ -47,11 +47,35 @@ enum fz_code {
     OP_SEMTRY,
     OP_QTRYPUT,
     OP_QTRYGET,
-    OP_IOWAIT, /* PT_IO_WAIT for the read end of a pipe (builds with select) */
-    OP_PWRITE, /* write a byte into the pipe */
-    OP_PREAD,  /* read what the pipe holds */
+    OP_IOWAIT,  /* PT_IO_WAIT for the read end of a pipe (builds with select) */
+    OP_PWRITE,  /* write a byte into the pipe */
+    OP_PREAD,   /* read what the pipe holds */
+    OP_JSHIELD, /* PT_JOIN_SHIELD */
+    OP_GNEXT,   /* PT_GROUP_NEXT */
+    OP_TOBEGIN, /* PT_TIMEOUT_BEGIN (a task's scopes nest FZ_SCOPES deep) */
+    OP_TOEND,   /* PT_TIMEOUT_END of the innermost */
+    OP_LKACQ,   /* the lock: PT_LOCK_ACQUIRE */
+    OP_LKREL,   /* pt_lock_release */
+    OP_LKTRY,   /* pt_lock_try */
+    OP_CVWAIT,  /* the condition (over the lock): PT_COND_WAIT */
+    OP_CVNOTIFY,
+    OP_CVNOTALL,
+    OP_BWAIT, /* the barrier: PT_BARRIER_WAIT */
+    OP_BABORT,
+    OP_BRESET,
+    OP_CSOON,   /* a callback on handle H: pt_call_soon */
+    OP_CLATER,  /* pt_call_later */
+    OP_CAT,     /* pt_call_at, relative to now (from now - 1 on) */
+    OP_HCANCEL, /* pt_handle_cancel */
+    OP_TORENEW, /* PT_TIMEOUT_END, then PT_TIMEOUT_BEGIN, of the innermost */
+    OP_EVPULSE, /* ev_set, then ev_clr at once */
     OP_NCODES
 };
+
+/* What a callback does when it is called (fz_op.d). */
+enum { CB_NOTE, CB_EVSET, CB_SEMREL, CB_QPUT, CB_CANCEL, CB_AGAIN, CB_EVPULSE, CB_N };
+static const char *const fz_cb_names[CB_N] = {"note",   "ev_set", "sem_rel", "q_put",
+                                              "cancel", "again",  "ev_pulse"};
 
 /* Descriptor waits exist only where the loop has its readiness back end. */
 #if defined(PT_LOOP_IO) && PT_LOOP_IO
@@ -60,11 +84,17 @@ enum fz_code {
 #define FZ_IO 0
 #endif
 
+#define FZ_HANDLES 2 /* callback handles, shared by every task */
+#define FZ_SCOPES 2  /* timeout scopes open at once in one task */
+
 static const char *const fz_op_names[OP_NCODES] = {
-    "sleep",    "yield",    "join",    "cancel",  "spawn",  "spawn_bg", "ev_set",   "ev_clr",
-    "ev_wait",  "sem_acq",  "sem_rel", "q_put",   "q_get",  "g_spawn",  "g_wait",   "sub",
-    "fail",     "return",   "stop",    "run_in",  "status", "exit",     "g_cancel", "sem_try",
-    "q_tryput", "q_tryget", "io_wait", "p_write", "p_read"};
+    "sleep",     "yield",      "join",      "cancel",        "spawn",    "spawn_bg",  "ev_set",
+    "ev_clr",    "ev_wait",    "sem_acq",   "sem_rel",       "q_put",    "q_get",     "g_spawn",
+    "g_wait",    "sub",        "fail",      "return",        "stop",     "run_in",    "status",
+    "exit",      "g_cancel",   "sem_try",   "q_tryput",      "q_tryget", "io_wait",   "p_write",
+    "p_read",    "join_sh",    "g_next",    "to_begin",      "to_end",   "lk_acq",    "lk_rel",
+    "lk_try",    "cv_wait",    "cv_notify", "cv_notify_all", "bar_wait", "bar_abort", "bar_reset",
+    "call_soon", "call_later", "call_at",   "h_cancel",      "to_renew", "ev_pulse"};
 
 /* Which script: [level][section]; level 1 is the sub-coroutine, section 1
  * the cleanup. */
@@ -72,6 +102,7 @@ enum { FZ_BODY = 0, FZ_CLEANUP = 1 };
 
 struct fz_op {
     unsigned char code, a; /* a: the other task */
+    unsigned char c, d;    /* callbacks: the handle, the action (CB_*); cv_*: 1 plain */
     uint32_t b;            /* ticks, timeout, value or variant */
 };
 
@@ -81,7 +112,7 @@ enum { FZ_START_NONE, FZ_START_SPAWN, FZ_START_BG, FZ_START_GROUP };
 struct fz_prog {
     int ntasks;
     unsigned heap_cap; /* small ones make PT_EFULL happen */
-    unsigned sem_count, q_cap, g_mode, g_cap;
+    unsigned sem_count, q_cap, g_mode, g_cap, parties;
     uint32_t start; /* virtual clock at the start (some near the wrap) */
     unsigned aged;  /* >0: the loop starts as if it had set 2^k - aged timers */
     unsigned char start_kind[FZ_MAXT];
@@ -102,25 +133,35 @@ static inline unsigned fz_byte(struct fz_bytes *s) {
 }
 
 /* Ops each script may hold, repeated for weight. A sub-coroutine's cleanup
- * sleeps and yields only: what a wait there ends with when it is cancelled
- * after waking is not documented for the other waits. */
+ * sleeps and yields only, besides ops that do not wait: what a wait there
+ * ends with when it is cancelled after waking is not documented for the
+ * other waits. */
 static const unsigned char fz_body0[] = {
-    OP_SLEEP,  OP_SLEEP,   OP_SLEEP,   OP_YIELD,    OP_YIELD,  OP_JOIN,    OP_JOIN,   OP_CANCEL,
-    OP_CANCEL, OP_SPAWN,   OP_SPAWN,   OP_SPAWN_BG, OP_EVSET,  OP_EVCLEAR, OP_EVWAIT, OP_EVWAIT,
-    OP_SEMACQ, OP_SEMACQ,  OP_SEMREL,  OP_QPUT,     OP_QGET,   OP_GSPAWN,  OP_GWAIT,  OP_SUB,
-    OP_SUB,    OP_FAIL,    OP_RETURN,  OP_STOP,     OP_RUNIN,  OP_STATUS,  OP_EXIT,   OP_GCANCEL,
-    OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET, OP_IOWAIT,   OP_IOWAIT, OP_PWRITE,  OP_PWRITE, OP_PREAD};
-static const unsigned char fz_body1[] = {OP_SLEEP,   OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_YIELD,
-                                         OP_JOIN,    OP_CANCEL, OP_SPAWN,   OP_EVSET,  OP_EVWAIT,
-                                         OP_SEMACQ,  OP_SEMREL, OP_QPUT,    OP_QGET,   OP_GSPAWN,
-                                         OP_GWAIT,   OP_FAIL,   OP_RETURN,  OP_STATUS, OP_EXIT,
-                                         OP_GCANCEL, OP_SEMTRY, OP_QTRYGET, OP_IOWAIT, OP_PWRITE};
+    OP_SLEEP,    OP_SLEEP,  OP_SLEEP,  OP_YIELD,   OP_YIELD,   OP_JOIN,     OP_JOIN,
+    OP_JOIN,     OP_CANCEL, OP_CANCEL, OP_SPAWN,   OP_SPAWN,   OP_SPAWN_BG, OP_EVSET,
+    OP_EVCLEAR,  OP_EVWAIT, OP_EVWAIT, OP_SEMACQ,  OP_SEMACQ,  OP_SEMREL,   OP_QPUT,
+    OP_QGET,     OP_GSPAWN, OP_GWAIT,  OP_SUB,     OP_SUB,     OP_FAIL,     OP_RETURN,
+    OP_STOP,     OP_RUNIN,  OP_STATUS, OP_EXIT,    OP_GCANCEL, OP_SEMTRY,   OP_QTRYPUT,
+    OP_QTRYGET,  OP_IOWAIT, OP_IOWAIT, OP_PWRITE,  OP_PWRITE,  OP_PREAD,    OP_JSHIELD,
+    OP_JSHIELD,  OP_GNEXT,  OP_GNEXT,  OP_TOBEGIN, OP_TOBEGIN, OP_TOEND,    OP_LKACQ,
+    OP_LKACQ,    OP_LKREL,  OP_LKREL,  OP_LKTRY,   OP_CVWAIT,  OP_CVWAIT,   OP_CVNOTIFY,
+    OP_CVNOTALL, OP_BWAIT,  OP_BWAIT,  OP_BWAIT,   OP_BABORT,  OP_BRESET,   OP_CSOON,
+    OP_CLATER,   OP_CLATER, OP_CAT,    OP_HCANCEL, OP_TORENEW, OP_EVPULSE,  OP_EVPULSE};
+static const unsigned char fz_body1[] = {
+    OP_SLEEP,    OP_SLEEP,   OP_SLEEP,  OP_YIELD,   OP_YIELD,   OP_JOIN,   OP_CANCEL,  OP_SPAWN,
+    OP_EVSET,    OP_EVWAIT,  OP_SEMACQ, OP_SEMREL,  OP_QPUT,    OP_QGET,   OP_GSPAWN,  OP_GWAIT,
+    OP_FAIL,     OP_RETURN,  OP_STATUS, OP_EXIT,    OP_GCANCEL, OP_SEMTRY, OP_QTRYGET, OP_IOWAIT,
+    OP_PWRITE,   OP_JSHIELD, OP_GNEXT,  OP_TOBEGIN, OP_TOEND,   OP_LKACQ,  OP_LKREL,   OP_CVWAIT,
+    OP_CVNOTIFY, OP_BWAIT,   OP_CLATER, OP_HCANCEL, OP_TORENEW, OP_EVPULSE};
 static const unsigned char fz_clean0[] = {
     OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_JOIN,    OP_CANCEL,  OP_SPAWN,  OP_SPAWN_BG, OP_EVSET,
     OP_EVWAIT, OP_SEMACQ,  OP_SEMREL, OP_QPUT,    OP_QGET,    OP_GSPAWN, OP_GWAIT,    OP_STOP,
-    OP_STATUS, OP_GCANCEL, OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET, OP_PWRITE, OP_PREAD};
-static const unsigned char fz_clean1[] = {OP_SLEEP,  OP_SLEEP,  OP_YIELD, OP_EVSET,
-                                          OP_SEMREL, OP_CANCEL, OP_SPAWN, OP_STATUS};
+    OP_STATUS, OP_GCANCEL, OP_SEMTRY, OP_QTRYPUT, OP_QTRYGET, OP_PWRITE, OP_PREAD,    OP_JSHIELD,
+    OP_GNEXT,  OP_TOBEGIN, OP_TOEND,  OP_LKACQ,   OP_LKREL,   OP_CVWAIT, OP_CVNOTIFY, OP_CVNOTALL,
+    OP_BWAIT,  OP_BRESET,  OP_CSOON,  OP_HCANCEL, OP_TORENEW, OP_EVPULSE};
+static const unsigned char fz_clean1[] = {OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_EVSET, OP_SEMREL,
+                                          OP_CANCEL, OP_SPAWN,   OP_STATUS, OP_LKREL, OP_CVNOTIFY,
+                                          OP_CSOON,  OP_HCANCEL, OP_EVPULSE};
 
 static const uint32_t fz_timeouts[8] = {0, 1, 2, 3, 5, FZ_FOREVER, FZ_FOREVER, 2};
 static const uint32_t fz_ticks[8] = {0, 1, 2, 3, 4, 7, 1, 0};
@@ -128,7 +169,7 @@ static const unsigned fz_heap_caps[8] = {1, 2, 3, 4, 6, 8, 32, 32};
 static const uint32_t fz_starts[4] = {0, 1000, 0xFFFFFFF8u, 0x7FFFFFFAu};
 
 /* Ops a run leaves out (mapped to a yield): --without. */
-static unsigned long fz_disabled;
+static unsigned long long fz_disabled;
 
 static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size_t n) {
     struct fz_bytes s;
@@ -146,6 +187,10 @@ static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size
     pr->g_cap = 1 + ((unsigned)i >> 1) % 4;
     pr->start = fz_starts[fz_byte(&s) % 4];
     pr->aged = fz_byte(&s) % 8 < 5 ? 0 : 1 + fz_byte(&s) % 6;
+    {
+        static const unsigned char parties[4] = {2, 2, 3, 1};
+        pr->parties = parties[fz_byte(&s) % 4];
+    }
     for (t = 0; t < pr->ntasks; t++) {
         static const unsigned char kinds[6] = {FZ_START_NONE,  FZ_START_SPAWN, FZ_START_SPAWN,
                                                FZ_START_SPAWN, FZ_START_BG,    FZ_START_GROUP};
@@ -164,7 +209,7 @@ static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size
                     struct fz_op *o = &pr->ops[t][lv][sec][i];
                     unsigned code = fz_byte(&s), arg = fz_byte(&s);
                     o->code = tab[code % ntab];
-                    if ((fz_disabled & (1ul << o->code)) ||
+                    if ((fz_disabled & (1ull << o->code)) ||
                         (!FZ_IO && o->code >= OP_IOWAIT && o->code <= OP_PREAD))
                         o->code = OP_YIELD;
                     o->a = (unsigned char)(arg % (unsigned)pr->ntasks);
@@ -176,8 +221,17 @@ static inline void fz_decode(struct fz_prog *pr, const unsigned char *data, size
                         o->b = (arg >> 3) % 3;     /* pt_loop_run, _run_until, _run_once */
                     else if (o->code == OP_IOWAIT) /* never forever: nothing outside writes */
                         o->b = fz_ticks[(arg >> 3) % 8];
-                    else
+                    else if (o->code == OP_CVNOTIFY)
+                        o->b = 1 + (arg >> 3) % 2;
+                    else if (o->code >= OP_CSOON && o->code <= OP_HCANCEL) {
+                        unsigned ext = fz_byte(&s); /* a third byte: handle, action */
+                        o->c = (unsigned char)(ext % FZ_HANDLES);
+                        o->d = (unsigned char)((ext / FZ_HANDLES) % CB_N);
+                        o->b = fz_ticks[(arg >> 3) % 8];
+                    } else
                         o->b = fz_timeouts[(arg >> 3) % 8];
+                    if (o->code == OP_CVWAIT || o->code == OP_CVNOTIFY || o->code == OP_CVNOTALL)
+                        o->c = (arg >> 6) == 3; /* else it takes the lock first */
                 }
             }
 }
@@ -192,7 +246,7 @@ static inline uint64_t fz_mix(uint64_t *st) {
     return z ^ (z >> 31);
 }
 
-#define FZ_SEED_BYTES 300
+#define FZ_SEED_BYTES 512
 static inline void fz_seed_bytes(uint64_t seed, unsigned char *buf) {
     uint64_t st = seed;
     int i;
@@ -244,16 +298,52 @@ static inline void fz_op_text(const struct fz_op *o, char *out, size_t cap) {
     case OP_QPUT:
     case OP_QGET:
     case OP_GWAIT:
+    case OP_GNEXT:
+    case OP_TOBEGIN:
+    case OP_TORENEW:
+    case OP_LKACQ:
+    case OP_BWAIT:
         if (o->b == FZ_FOREVER)
             snprintf(out, cap, "%s forever", fz_op_names[o->code]);
         else
             snprintf(out, cap, "%s %lu", fz_op_names[o->code], (unsigned long)o->b);
         break;
     case OP_JOIN:
+    case OP_JSHIELD:
         if (o->b == FZ_FOREVER)
-            snprintf(out, cap, "join T%u forever", o->a);
+            snprintf(out, cap, "%s T%u forever", fz_op_names[o->code], o->a);
         else
-            snprintf(out, cap, "join T%u %lu", o->a, (unsigned long)o->b);
+            snprintf(out, cap, "%s T%u %lu", fz_op_names[o->code], o->a, (unsigned long)o->b);
+        break;
+    case OP_CVWAIT:
+        if (o->b == FZ_FOREVER)
+            snprintf(out, cap, "%scv_wait forever", o->c ? "" : "lk+");
+        else
+            snprintf(out, cap, "%scv_wait %lu", o->c ? "" : "lk+", (unsigned long)o->b);
+        break;
+    case OP_CVNOTIFY:
+        snprintf(out, cap, "%scv_notify %lu", o->c ? "" : "lk+", (unsigned long)o->b);
+        break;
+    case OP_CVNOTALL:
+        snprintf(out, cap, "%scv_notify_all", o->c ? "" : "lk+");
+        break;
+    case OP_CSOON:
+    case OP_CLATER:
+    case OP_CAT: {
+        char when[24] = "", what[24];
+        if (o->code == OP_CLATER)
+            snprintf(when, sizeof when, " %lu", (unsigned long)o->b);
+        else if (o->code == OP_CAT)
+            snprintf(when, sizeof when, " now%+ld", (long)o->b - 1);
+        if (o->d == CB_CANCEL)
+            snprintf(what, sizeof what, "cancel T%u", o->a);
+        else
+            snprintf(what, sizeof what, "%s", fz_cb_names[o->d]);
+        snprintf(out, cap, "%s H%u%s %s", fz_op_names[o->code], o->c, when, what);
+        break;
+    }
+    case OP_HCANCEL:
+        snprintf(out, cap, "h_cancel H%u", o->c);
         break;
     case OP_CANCEL:
     case OP_SPAWN:
@@ -281,10 +371,10 @@ static inline void fz_print_prog(FILE *f, const struct fz_prog *pr) {
     char op[64];
     fprintf(f,
             "program: %d tasks, heap %u, semaphore %u, queue cap %u, group %s cap %u, "
-            "clock starts at %lu, aged %u\n",
+            "barrier %u, clock starts at %lu, aged %u\n",
             pr->ntasks, pr->heap_cap, pr->sem_count, pr->q_cap,
-            pr->g_mode ? "COLLECT" : "CANCEL_ON_FAIL", pr->g_cap, (unsigned long)pr->start,
-            pr->aged);
+            pr->g_mode ? "COLLECT" : "CANCEL_ON_FAIL", pr->g_cap, pr->parties,
+            (unsigned long)pr->start, pr->aged);
     for (t = 0; t < pr->ntasks; t++) {
         fprintf(f, "  T%d (%s)\n", t, kinds[pr->start_kind[t]]);
         for (lv = 0; lv < 2; lv++)
@@ -308,6 +398,8 @@ static inline const char *fz_rc(int rc) {
     static char other[16];
     if (rc <= 0 && rc > -8)
         return names[-rc];
+    if (rc == -13)
+        return "EBROKEN";
     snprintf(other, sizeof other, "%d", rc);
     return other;
 }

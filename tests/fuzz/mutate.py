@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tests/fuzz/mutate.py - does the differential fuzzer find known bugs?
 
-Copies pt/ and loop/ into a temporary directory, plants one bug at a time
+Copies pt/, loop/ and tests/fuzz/ into a build directory (one snapshot,
+taken at the start, whatever changes meanwhile), plants one bug at a time
 by an exact text replacement (a pattern that no longer matches exactly once
 is an error: the list must follow the headers), builds the fuzzer against
 the mutant with gcc and -fsanitize=address,undefined, and runs it on the
@@ -11,6 +12,10 @@ sanitizer report, a crash or a timeout. Prints a table; exits 1 unless
 every mutant is found.
 
     tests/fuzz/mutate.py [--count N] [--jobs J] [--cc gcc] [--only NAME]
+                         [--workdir DIR] [--keep]
+
+The build directory is DIR/fz-mutate-XXXX (DIR: /tmp by default), removed
+at the end unless --keep.
 """
 import argparse
 import concurrent.futures
@@ -23,9 +28,10 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-FUZZ = ROOT / "tests" / "fuzz" / "fuzz_loop.c"
+FUZZ = pathlib.Path("tests") / "fuzz" / "fuzz_loop.c"  # in a copy of the tree
 
-# (name, file, exact old text, new text)
+# (name, file, exact old text, new text), or (name, [(file, old, new), ...])
+# for a bug that needs more than one edit.
 MUTANTS = [
     (
         "heap: equal deadlines fire newest first",
@@ -53,9 +59,9 @@ MUTANTS = [
         "        while (pt__run_next(l) != last || l->ready.head)\n",
     ),
     (
-        "cancel: a list's wake-up is not passed on",
+        "cancel: what a list granted is not passed on",
         "loop/core.h",
-        "                pt__waitq_wake_one(l, (struct pt_waitq *)t->gen.value.p);",
+        "                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);",
         "                (void)0;",
     ),
     (
@@ -83,21 +89,106 @@ MUTANTS = [
         "{0, 0, PT_OK, 0, PT_ECANCELLED};",
     ),
     (
+        "join: joiners woken newest first (LIFO)",
+        "loop/core.h",
+        "        while (*p) /* the last of its joiners */\n"
+        "            p = &(*p)->next;\n"
+        "        *p = t;\n"
+        "        t->next = NULL;\n",
+        "        t->next = *p;\n"
+        "        *p = t;\n",
+    ),
+    (
+        "join: one joiner only (a second one PT_EBUSY)",
+        "loop/core.h",
+        "    else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
+        "    else if (other != t && !other->awaiter &&\n"
+        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
+    ),
+    (
+        "join: a cancel of the joiner leaves the joined task alone",
+        "loop/core.h",
+        "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
+        "        if (pt__wait_kind(t) < PT__WAIT_GROUP) {",
+    ),
+    (
+        "join: timeout wakes at once, the task not cancelled",
+        "loop/core.h",
+        "            (void)pt_cancel(l, (struct pt_task *)obj);",
+        "            pt__wake(l, t, PT_ETIMEDOUT);",
+    ),
+    (
+        "shield: a cancel of the joiner cancels the joined task",
+        "loop/core.h",
+        "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
+        "        if (pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
+        "            (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);\n"
+        "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
+    ),
+    (
+        "shield: its timeout cancels the joined task",
+        "loop/core.h",
+        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
+        "    if (kind == PT__WAIT_SHIELD)\n"
+        "        (void)pt_cancel(l, (struct pt_task *)obj);\n"
+        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
+    ),
+    (
         "event: set wakes only one waiter",
         "loop/sync.h",
-        "    while (e->waiters.head)\n        pt__waitq_wake_one(l, &e->waiters);",
-        "    if (e->waiters.head)\n        pt__waitq_wake_one(l, &e->waiters);",
+        "    while (pt__waitq_wake_one(l, &e->w.q))\n        ;",
+        "    pt__waitq_wake_one(l, &e->w.q);",
+    ),
+    (
+        "event: no pulse (a woken waiter looks again)",
+        "loop/sync.h",
+        "#define PT_EVENT_WAIT(e, timeout) PT__GRANT_WAIT((e)->set, &(e)->w, (timeout))",
+        "#define PT_EVENT_WAIT(e, timeout) PT__WAIT_UNTIL_TRUE((e)->set, &(e)->w, (timeout))",
+    ),
+    (
+        "event: a cancelled waiter's wake-up goes on to the next waiter",
+        "loop/core.h",
+        "    if (w->kind == PT__WL_KEEP) /* an event's, a condition's: nothing to give */\n"
+        "        return;\n",
+        "",
     ),
     (
         "semaphore: release wakes nobody",
         "loop/sync.h",
-        "    s->count++;\n    pt__waitq_wake_one(l, &s->waiters);",
+        "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+        "    pt__wlist_give(l, &s->w);",
+        "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+        "    (void)l;\n"
         "    s->count++;",
+    ),
+    (
+        "semaphore: a unit handed over is counted too",
+        "loop/core.h",
+        "        if (!t)\n            ((struct pt_loop_sem *)w)->count++;",
+        "        ((struct pt_loop_sem *)w)->count++;",
+    ),
+    (
+        "semaphore: release counts, the woken waiter tries again (barging)",
+        [
+            (
+                "loop/sync.h",
+                "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+                "    pt__wlist_give(l, &s->w);",
+                "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+                "    s->count++;\n"
+                "    pt__waitq_wake_one(l, &s->w.q);",
+            ),
+            (
+                "loop/sync.h",
+                "#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_loop_sem_try(s), &(s)->w, (timeout))",
+                "#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__WAIT_UNTIL_TRUE(pt_loop_sem_try(s), &(s)->w, (timeout))",
+            ),
+        ],
     ),
     (
         "queue: a get wakes no putter",
         "loop/sync.h",
-        "    q->count--;\n    pt__waitq_wake_one(l, &q->putters);",
+        "    q->count--;\n    pt__waitq_wake_one(l, &q->putters.q);",
         "    q->count--;",
     ),
     (
@@ -107,10 +198,76 @@ MUTANTS = [
         "        left = timeout;",
     ),
     (
+        "lock: release does not hand over (the waiter runs without it)",
+        "loop/core.h",
+        "        ((struct pt_lock *)w)->owner = t;",
+        "        ((struct pt_lock *)w)->owner = NULL;",
+    ),
+    (
+        "lock: released by a task that does not hold it",
+        "loop/lock.h",
+        "    if (k->owner != t)\n        return PT_EBUSY;\n    pt__wlist_give",
+        "    pt__wlist_give",
+    ),
+    (
+        "condition: notify wakes every waiter",
+        "loop/lock.h",
+        "    while (n-- && pt__waitq_wake_one(l, &c->w.q))",
+        "    while (pt__waitq_wake_one(l, &c->w.q))",
+    ),
+    (
+        "condition: wait keeps the lock",
+        "loop/lock.h",
+        "    pt__wlist_give(l, &c->lock->w);\n    return 1;",
+        "    return 1;",
+    ),
+    (
+        "condition: the lock taken back while another task holds it",
+        "loop/lock.h",
+        "        if (!pt_lock_try(c->lock, t)) { /* even in a scope that has passed */",
+        "        if ((c->lock->owner = t) == NULL) {",
+    ),
+    (
+        "barrier: releases the round one task early",
+        "loop/barrier.h",
+        "    if ((pt_index_t)(n + 1u) >= b->parties) { /* the last one: all go */",
+        "    if ((pt_index_t)(n + 2u) >= b->parties) { /* the last one: all go */",
+    ),
+    (
+        "barrier: abort does not break it",
+        "loop/barrier.h",
+        "    b->broken = 1;",
+        "    b->broken = 0;",
+    ),
+    (
+        "barrier: reset leaves it broken",
+        "loop/barrier.h",
+        "    b->broken = 0;\n    pt__barrier_release(l, b, PT_EBROKEN);",
+        "    pt__barrier_release(l, b, PT_EBROKEN);",
+    ),
+    (
         "group: pending count off by one",
         "loop/group.h",
         "    if (g->pending == 0) {",
         "    if (g->pending <= 1) {",
+    ),
+    (
+        "group: members kept in spawn order, not completion order",
+        "loop/group.h",
+        "        g->members[i] = g->members[done];\n        g->members[done] = t;",
+        "        (void)i;",
+    ),
+    (
+        "group: a cancel of the waiting owner leaves the members alone",
+        "loop/core.h",
+        "            g->event(l, g, NULL);\n            break;",
+        "            pt__wake(l, t, PT_ECANCELLED);\n            break;",
+    ),
+    (
+        "group next: its timeout cancels the members",
+        "loop/core.h",
+        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
+        "    if (kind >= PT__WAIT_NEXT) { /* a join or a group wait */",
     ),
     (
         "cancel: the timer is not removed",
@@ -119,16 +276,59 @@ MUTANTS = [
         "    void *obj = t->gen.value.p;",
     ),
     (
+        "cancel: the task's timeout scopes stay open",
+        "loop/core.h",
+        "        if (l->timeouts)\n            pt__timeouts_drop(l, t, NULL);\n#endif\n"
+        "        if (!(t->gen.aux & PT__T_PARKED))",
+        "#endif\n        if (!(t->gen.aux & PT__T_PARKED))",
+    ),
+    (
+        "timeout scope: not closed when the cleanup of the generator that opened it begins",
+        "loop/core.h",
+        "    pt__timeouts_drop(pt__loop, pt__task, pt__gen)",
+        "    (void)0",
+    ),
+    (
+        "timeout scope: later waits not cut",
+        "loop/core.h",
+        "    if (l->timeouts && pt__timeout_passed(l, t)) {",
+        "    if (0 && l->timeouts && pt__timeout_passed(l, t)) {",
+    ),
+    (
+        "timeout scope: the wait in progress not cut",
+        "loop/timeout.h",
+        "    if (t->gen.aux & PT__T_PARKED) { /* cut the wait in progress */",
+        "    if (0) { /* cut the wait in progress */",
+    ),
+    (
+        "timeout scope: an outer scope that passed is not reported",
+        "loop/timeout.h",
+        "    return outer ? PT_ECANCELLED : PT_OK;",
+        "    return (void)outer, PT_OK;",
+    ),
+    (
+        "callback: cancel does not remove its timer",
+        "loop/core.h",
+        "        pt__heap_remove(l, h);\n        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
+        "        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
+    ),
+    (
+        "callback: cancelled in the ready queue, still called",
+        "loop/core.h",
+        "    if (cancelled)\n        return;\n",
+        "    (void)cancelled;\n",
+    ),
+    (
+        "callback: call_later one tick late",
+        "loop/call.h",
+        "    return pt_call_at(l, h, pt_time_after(l->now, delay), fn, arg);",
+        "    return pt_call_at(l, h, pt_time_after(l->now, delay + 1u), fn, arg);",
+    ),
+    (
         "virtual clock: jumps one tick past the deadline",
         "loop/core.h",
         "            l->now = l->heap[0]->deadline;",
         "            l->now = l->heap[0]->deadline + 1u;",
-    ),
-    (
-        "join timeout: wakes at once, the task not cancelled",
-        "loop/core.h",
-        "            (void)pt_cancel(l, (struct pt_task *)obj);",
-        "            pt__wake(l, t, PT_ETIMEDOUT);",
     ),
     (
         "background: not cancelled at the end of the run",
@@ -152,8 +352,8 @@ MUTANTS = [
     (
         "io: a ready reader is woken as timed out",
         "loop/backend/select.h",
-        "            pt__io_ready(l, r, PT_OK);",
-        "            pt__io_ready(l, r, PT_ETIMEDOUT);",
+        "        woke += pt__io_end(l, r, w, PT_OK);",
+        "        woke += pt__io_end(l, r, w, PT_ETIMEDOUT);",
     ),
     (
         "io: a wait that ends early stays registered",
@@ -163,13 +363,19 @@ MUTANTS = [
     ),
 ]
 
+
+def edits(m):
+    """The (file, old, new) edits of mutant m."""
+    return m[1] if isinstance(m[1], list) else [(m[1], m[2], m[3])]
+
+
 DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
 
 
 def build(src_root, out, cc):
     cmd = [cc, "-std=c99", "-O1", "-g", "-w", "-fsanitize=address,undefined",
            "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_BACKEND=PT_BACKEND_SELECT",
-           "-I", str(src_root), str(FUZZ), "-o", str(out)]
+           "-I", str(src_root), str(src_root / FUZZ), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode, r.stderr
 
@@ -196,34 +402,41 @@ def run(exe, count, timeout):
     return divs, "ok", ""
 
 
-def copy_tree(dst):
-    for d in ("pt", "loop"):
-        shutil.copytree(ROOT / d, dst / d)
+def copy_tree(src, dst):
+    """pt/, loop/ and tests/fuzz/ of src into dst."""
+    for d in ("pt", "loop", "tests/fuzz"):
+        shutil.copytree(src / d, dst / d)
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--count", type=int, default=50000)
+    ap.add_argument("--count", type=int, default=200000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cc", default="gcc")
-    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--only")
+    ap.add_argument("--workdir", default="/tmp", help="where its build directory goes")
+    ap.add_argument("--keep", action="store_true", help="keep the build directory")
     args = ap.parse_args()
 
-    tmp = pathlib.Path(tempfile.mkdtemp(prefix="ptloop-mutate-"))
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="fz-mutate-", dir=args.workdir))
     try:
+        # One snapshot of the tree, taken now: the mutants are made from it,
+        # whatever changes in the working tree meanwhile.
+        base = tmp / "base"
+        copy_tree(ROOT, base)
+
         # Every pattern must match exactly once, before anything runs.
         bad = False
-        for name, f, old, new in MUTANTS:
-            n = (ROOT / f).read_text().count(old)
-            if n != 1:
-                print(f"mutate.py: pattern of '{name}' matches {n} times in {f}", file=sys.stderr)
-                bad = True
+        for m in MUTANTS:
+            for f, old, new in edits(m):
+                n = (base / f).read_text().count(old)
+                if n != 1:
+                    print(f"mutate.py: pattern of '{m[0]}' matches {n} times in {f}",
+                          file=sys.stderr)
+                    bad = True
         if bad:
             return 2
-
-        base = tmp / "base"
-        copy_tree(base)
         rc, err = build(base, tmp / "fuzz-base", args.cc)
         if rc:
             print("mutate.py: the unmutated build fails:\n" + err, file=sys.stderr)
@@ -234,11 +447,12 @@ def main():
             return 2
 
         def one(i):
-            name, f, old, new = MUTANTS[i]
+            name = MUTANTS[i][0]
             d = tmp / f"m{i}"
-            copy_tree(d)
-            p = d / f
-            p.write_text(p.read_text().replace(old, new))
+            copy_tree(base, d)
+            for f, old, new in edits(MUTANTS[i]):
+                p = d / f
+                p.write_text(p.read_text().replace(old, new))
             exe = tmp / f"fuzz-m{i}"
             rc, err = build(d, exe, args.cc)
             if rc:
@@ -267,7 +481,10 @@ def main():
         print(f"{len(results) - len(missed)} of {len(results)} mutants found")
         return 1 if missed else 0
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if args.keep:
+            print(f"mutate.py: kept {tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
