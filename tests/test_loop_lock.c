@@ -541,6 +541,18 @@ static void test_cond_wait_takes_the_lock_again_before_it_returns(void) {
     CHECK_EQ_STR(trace.buf, "n w w-1 ");
 }
 
+/* A fresh loop, a lock and its condition; W (which waits on it) and X,
+ * both using the lock. */
+static void cond_w_and_x(struct pt_lock *lock, struct pt_cond *c, struct lk *w, struct lk *x) {
+    fresh(0);
+    pt_lock_init(lock);
+    pt_cond_init(c, lock);
+    lk_init(w, "w", 0);
+    lk_init(x, "x", 1);
+    w->lock = x->lock = lock;
+    w->cond = c;
+}
+
 /* A waiter for the lock gets it when the owner starts to wait on the
  * condition (the wait's release hands it over): W holds the lock from 0,
  * X asks for it at 0, W waits on the condition at 5. */
@@ -548,13 +560,7 @@ static void test_cond_wait_hands_the_lock_to_its_next_waiter(void) {
     struct pt_lock lock;
     struct pt_cond c;
     struct lk x, w;
-    fresh(0);
-    pt_lock_init(&lock);
-    pt_cond_init(&c, &lock);
-    lk_init(&w, "w", 0);
-    lk_init(&x, "x", 1);
-    w.lock = x.lock = &lock;
-    w.cond = &c;
+    cond_w_and_x(&lock, &c, &w, &x);
     w.delay = 5;
     x.k.n = -1; /* keeps it */
     spawn(&w.k, cond_waiter);
@@ -779,13 +785,7 @@ static void test_cond_waiter_cancelled_does_not_hold_the_lock(void) {
     struct pt_lock lock;
     struct pt_cond c;
     struct lk w, x;
-    fresh(0);
-    pt_lock_init(&lock);
-    pt_cond_init(&c, &lock);
-    lk_init(&w, "w", 0);
-    lk_init(&x, "x", 1);
-    w.lock = x.lock = &lock;
-    w.cond = &c;
+    cond_w_and_x(&lock, &c, &w, &x);
     x.k.ticks = 1;
     x.k.n = -1; /* takes it and keeps it */
     spawn(&w.k, cond_waiter);
