@@ -529,7 +529,7 @@ static void owner_cancelled(struct fixture *f) {
     CHECK(f->g.owner == &f->own.task);
     CHECK_EQ_INT(pt_loop_timers(&lp), 3);
     CHECK_EQ_INT(pt_cancel(&lp, &f->own.task), PT_OK);
-    CHECK(f->g.owner == &f->own.task);     /* it waits on */
+    CHECK(f->g.owner == &f->own.task);    /* it waits on */
     CHECK_EQ_INT(pt_loop_timers(&lp), 1); /* the members' sleeps went */
 }
 
