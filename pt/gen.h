@@ -396,12 +396,18 @@ static inline char pt__gen_finish(struct pt_gen *g) {
 
 /* PT_AWAIT_RAISE(g, child, call): PT_AWAIT, then, if the child failed
  * (PT_EXITED), g fails with the child's error value, as an exception goes
- * up through `await`: the child's cleanup has run, g's runs next. */
+ * up through `await`: the child's cleanup has run, g's runs next. A child
+ * that ended closed while g was not (a loop task's sub-coroutine that
+ * raised a cancellation) ends g closed too, as a CancelledError goes up. */
 #define PT_AWAIT_RAISE(g, child, call)                                                             \
     do {                                                                                           \
         PT_AWAIT((g), (child), (call));                                                            \
         if (pt_gen_status(child) == PT_EXITED)                                                     \
             PT_FAIL((g), (child)->value);                                                          \
+        if (pt_gen_status(child) == PT_CLOSED) {                                                   \
+            (g)->state |= PT__GEN_CLOSING;                                                         \
+            PT_EXIT(g);                                                                            \
+        }                                                                                          \
     } while (0)
 
 #endif /* PT_GEN_H */

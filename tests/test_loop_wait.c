@@ -29,6 +29,7 @@ struct wk {
     int results[4];         /* the results, */
     long at[4];             /* and when */
     int nexts;              /* PT_GROUP_NEXT calls to make */
+    struct pt_gen sub;      /* a sub-coroutine it awaits */
     int ngot;
 };
 
@@ -430,6 +431,40 @@ static void test_join_in_a_cancelled_tasks_cleanup_gets_the_outcome(void) {
     CHECK_EQ_INT(pt_task_status(&c.k.task), PT_CLOSED);
 }
 
+/* A sub-coroutine that joins `target` with PT_JOIN_RAISE. */
+static PT_THREAD(raising_sub(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
+    struct wk *w = WK(task);
+    PT_SUB_BEGIN(loop, task, g);
+    PT_JOIN_RAISE(w->target, PT_FOREVER);
+    PT_SUB_END();
+}
+
+/* Awaits raising_sub with PT_AWAIT_RAISE. */
+static PT_THREAD(sub_raiser(struct pt_loop *loop, struct pt_task *task)) {
+    struct wk *w = WK(task);
+    PT_TASK_BEGIN(loop, task);
+    PT_AWAIT_RAISE(&task->gen, &w->sub, raising_sub(loop, task, &w->sub));
+    w->after = 1;
+    WK_CLEANUP_SECTION(w);
+}
+
+/* A cancellation raised in a sub-coroutine goes on up through
+ * PT_AWAIT_RAISE as a cancellation: the task ends cancelled, not failed
+ * and not going on. W is cancelled at 5. */
+static void test_cancellation_raised_in_a_sub_ends_the_task_cancelled(void) {
+    struct wk w, j, x;
+    fresh(0);
+    spawn_worker(&w, 10, 3, 0, 0);
+    wk_init(&j, "j", 1);
+    j.target = &w.k.task;
+    spawn(&j.k, sub_raiser);
+    spawn_canceller(&x, &w.k.task, 5);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&j.k.task), PT_CLOSED);
+    CHECK_EQ_INT(j.after, 0);
+    CHECK_EQ_INT(j.k.cleanups, 1);
+}
+
 /* ---- groups: completion order, PT_GROUP_NEXT, cancel, raise ---------------- */
 
 /* Sleeps `ticks`, then: M_WAIT / M_WAIT_RAISE waits for the group with
@@ -739,6 +774,7 @@ static void test_group_wait_raise_of_members_that_return_goes_on(void) {
     X(task_error_tells_how_a_task_finished)                                                        \
     X(task_error_of_a_live_task_is_0)                                                              \
     X(join_in_a_cancelled_tasks_cleanup_gets_the_outcome)                                          \
+    X(cancellation_raised_in_a_sub_ends_the_task_cancelled)                                        \
     X(group_members_are_kept_in_completion_order)                                                  \
     X(group_next_gives_the_first_to_complete)                                                      \
     X(group_next_gives_members_as_they_complete)                                                   \
