@@ -2,13 +2,14 @@
 """Run one parity case: a Python program and its C counterpart, which must
 print the same trace.
 
-usage: run_parity.py PYTHON_FILE C_PROGRAM [--c-source FILE.c]
+usage: run_parity.py PYTHON_FILE C_PROGRAM... [--c-source FILE.c]
                      [--expect FILE [--expect-python FILE]]
 
-Runs `python3 PYTHON_FILE` (isolated, without site-packages: -I -S; the
-cases use the standard library only) and C_PROGRAM and compares their
-standard output byte for byte. Identical: exit 0. Otherwise print a unified diff (Python's
-trace against C's) and exit 1.
+Runs `python3 PYTHON_FILE` once (isolated, without site-packages: -I -S;
+the cases use the standard library only) and each C_PROGRAM (the same case
+built with each local-continuation back end) and compares their standard
+output byte for byte. All identical: exit 0. Otherwise print a unified
+diff (Python's trace against C's) and exit 1.
 
 A deliberate difference (the project chooses to differ from Python) is a
 case with --expect FILE, the project's own trace (<case>.expected), and
@@ -72,7 +73,7 @@ def read(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("python_file")
-    ap.add_argument("c_program")
+    ap.add_argument("c_programs", nargs="+", metavar="c_program")
     ap.add_argument("--c-source", help="the case's .c file: checks its first comment")
     ap.add_argument("--expect", help="deliberate difference: the C trace (<case>.expected)")
     ap.add_argument("--expect-python", help="... and Python's trace (<case>.py.expected)")
@@ -94,47 +95,61 @@ def main():
         return 1
 
     py_out, py_rc, py_err = run([sys.executable, "-I", "-S", args.python_file], 60)
-    c_out, c_rc, c_err = run(WRAPPER + [args.c_program], 60 * (1 + 9 * bool(WRAPPER)))
     py_name = "python3 " + os.path.basename(args.python_file)
-    c_name = os.path.basename(args.c_program)
-    ok = True
     if py_rc != 0:
         print(f"{py_name} exited with status {py_rc}\n{py_err}")
-        ok = False
-    if c_rc != 0:
-        print(f"{c_name} exited with status {c_rc}\n{c_err}")
-        ok = False
+    ok = py_rc == 0
+    if args.expect:
+        print(f"deliberate difference: {reason or '(see the .c file)'}")
+        ok = check_python_recorded(args, py_out, py_name) and ok
+    for c_program in args.c_programs:
+        ok = check_c(args, c_program, py_out, py_name) and ok
+    return 0 if ok else 1
 
-    if not args.expect:
-        if py_out != c_out:
-            print(f"{c_name}: output differs from {py_name}'s")
-            sys.stdout.write(diff(py_out, c_out, py_name, c_name))
-            return 1
-        if ok:
-            print(f"identical: {len(c_out.splitlines())} lines")
-        return 0 if ok else 1
 
-    # A deliberate difference: both traces pinned, and they differ.
-    expected = read(args.expect)
-    print(f"deliberate difference: {reason or '(see the .c file)'}")
-    if c_out != expected:
-        print(f"{c_name}: output differs from the recorded {args.expect}")
-        sys.stdout.write(diff(expected, c_out, args.expect, c_name))
-        ok = False
+def check_python_recorded(args, py_out, py_name):
+    """A deliberate difference: Python's trace is the recorded one, and it
+    is not the project's."""
+    ok = True
     if args.expect_python:
         py_expected = read(args.expect_python)
         if py_out != py_expected:
             print(f"{py_name}: output differs from the recorded {args.expect_python}")
             sys.stdout.write(diff(py_expected, py_out, args.expect_python, py_name))
             ok = False
-    if py_out == expected:
+    if py_out == read(args.expect):
         print(f"{py_name} now prints exactly {args.expect}: the difference is gone; "
               "make this an identical case (delete the .expected files and the comment)")
         ok = False
+    return ok
+
+
+def check_c(args, c_program, py_out, py_name):
+    """One C program's trace: Python's, or for a deliberate difference the
+    recorded one."""
+    c_out, c_rc, c_err = run(WRAPPER + [c_program], 60 * (1 + 9 * bool(WRAPPER)))
+    c_name = os.path.basename(c_program)
+    ok = True
+    if c_rc != 0:
+        print(f"{c_name} exited with status {c_rc}\n{c_err}")
+        ok = False
+    if not args.expect:
+        if py_out != c_out:
+            print(f"{c_name}: output differs from {py_name}'s")
+            sys.stdout.write(diff(py_out, c_out, py_name, c_name))
+            return False
+        if ok:
+            print(f"{c_name}: identical, {len(c_out.splitlines())} lines")
+        return ok
+    expected = read(args.expect)
+    if c_out != expected:
+        print(f"{c_name}: output differs from the recorded {args.expect}")
+        sys.stdout.write(diff(expected, c_out, args.expect, c_name))
+        return False
     if ok:
-        print("as recorded (Python's trace, then the project's):")
+        print(f"{c_name}: as recorded (Python's trace, then the project's):")
         sys.stdout.write(diff(py_out, c_out, py_name, c_name))
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":
