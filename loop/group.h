@@ -172,10 +172,10 @@ static inline int pt__group_next(struct pt_loop *l, struct pt_task *t, struct pt
     } while (0)
 
 /*
- * int PT_GROUP_WAIT_RAISE(struct pt_group *g, pt_time_t timeout)
+ * void PT_GROUP_WAIT_RAISE(struct pt_group *g, pt_time_t timeout)
  * PT_GROUP_WAIT, then, if it did not end PT_OK, the task fails with the
  * error (pt_group_error for PT_EFAILED), as an exception propagates out of
- * a TaskGroup.
+ * a TaskGroup (a PT_ECANCELLED ends it cancelled, as PT_JOIN_RAISE does).
  */
 #define PT_GROUP_WAIT_RAISE(g, timeout)                                                            \
     do {                                                                                           \
