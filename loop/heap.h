@@ -53,31 +53,37 @@ static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_task *t)
     t->heap_index = (pt_index_t)(k + 1);
 }
 
+/* Take t out, wherever it is: the last entry fills its slot. */
+static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
+    pt_index_t i = t->heap_index;
+    struct pt_task *last;
+    if (i == 0)
+        return;
+    t->heap_index = 0;
+    last = l->heap[--l->heap_len];
+    if (last != t)
+        pt__heap_sift(l, i - 1u, last);
+}
+
 /*
- * The sequence counter is at its last value: take the earliest timer out
- * again and again, each to the end of the array (a heapsort in place: the
- * array ends latest first); reverse it, which leaves it sorted (and a
- * sorted array is a heap); number it 0..n-1. Once per 2^16 (or 2^32)
- * timers set, O(n log n).
+ * The sequence counter is at its last value: number the pending timers
+ * 0..n-1 in the order they fire. Take the earliest out again and again,
+ * with its rank as its seq, each to the slot the removal frees at the end
+ * (a heapsort in place: the array ends latest first); then push them back
+ * latest first, each of which goes to the top. Once per 2^16 (or 2^32)
+ * timers set, O(n log n), with no code of its own but two loops.
  */
 static void pt__heap_renumber(struct pt_loop *l) {
     struct pt_task **h = l->heap, *t;
     pt_index_t n = l->heap_len, i;
-    while (l->heap_len > 1) {
+    for (i = 0; i < n; i++) {
         t = h[0];
-        pt__heap_sift(l, 0, h[--l->heap_len]);
+        pt__heap_remove(l, t);
+        t->seq = (pt_seq_t)i;
         h[l->heap_len] = t;
     }
-    for (i = 0; i < n / 2u; i++) {
-        t = h[i];
-        h[i] = h[n - 1u - i];
-        h[n - 1u - i] = t;
-    }
-    for (i = 0; i < n; i++) {
-        h[i]->seq = (pt_seq_t)i;
-        h[i]->heap_index = (pt_index_t)(i + 1u);
-    }
-    l->heap_len = n;
+    for (i = 0; i < n; i++)
+        pt__heap_sift(l, l->heap_len++, h[i]);
     l->seq = (pt_seq_t)n;
 }
 
@@ -90,18 +96,6 @@ static inline int pt__heap_push(struct pt_loop *l, struct pt_task *t) {
     t->seq = l->seq++;
     pt__heap_sift(l, l->heap_len++, t);
     return PT_OK;
-}
-
-/* Take t out, wherever it is: the last entry fills its slot. */
-static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
-    pt_index_t i = t->heap_index;
-    struct pt_task *last;
-    if (i == 0)
-        return;
-    t->heap_index = 0;
-    last = l->heap[--l->heap_len];
-    if (last != t)
-        pt__heap_sift(l, i - 1u, last);
 }
 
 #endif /* PT_LOOP_HEAP_H */
