@@ -193,7 +193,7 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
         return 0;
     }
 #endif
-    if (timeout != PT_FOREVER) {
+    if (timeout != PT_FOREVER || kind == PT__WAIT_NONE) { /* a sleep always has one */
         t->deadline = pt_time_after(l->now, timeout);
         if (pt__heap_push(l, t) != PT_OK) {
             g->value.i = PT_EFULL;
@@ -204,14 +204,13 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     return 1;
 }
 
-/* Take joiner w out of the joiners of `other` (if it is there: they are
- * let go all at once when `other` finishes). */
+/* Take joiner w out of the joiners of `other`, which holds it (when
+ * `other` finishes, they are woken from the head, each taken out so). */
 static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
     struct pt_task **p = &other->awaiter;
-    while (*p && *p != w)
+    while (*p != w)
         p = &(*p)->next;
-    if (*p)
-        *p = w->next;
+    *p = w->next;
 }
 
 /* Take a parked t off its timer and whatever it waits on. */
@@ -245,8 +244,15 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK | PT__T_TIMED_OUT);
 }
 
-/* Wake a parked t: its wait ends with `result`; it runs next iteration. */
+/* Wake a parked t: its wait ends with `result`, or PT_ECANCELLED if a
+ * cancel came during it, else PT_ETIMEDOUT if its deadline passed (a
+ * join or a group wait then waited on for what that cancelled); it runs
+ * next iteration. */
 static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+    if (t->gen.aux & PT__T_CANCELLED)
+        result = PT_ECANCELLED;
+    else if (t->gen.aux & PT__T_TIMED_OUT)
+        result = PT_ETIMEDOUT;
     pt__unpark(l, t);
     t->gen.value.i = result;
     pt__ready_push(l, t);
@@ -313,12 +319,11 @@ static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     t->heap_index = 0;
 }
 
-/* Nonzero while t is alive: queued, parked, running or in its cleanup
- * section. A task's memory is zeroed before its first spawn (static
- * storage, `= {0}` or memset): zeroed, it is "never spawned". */
+/* Nonzero while t is alive: spawned (pt_spawn sets fn) and not finished.
+ * A task's memory is zeroed before its first spawn (static storage,
+ * `= {0}` or memset): zeroed, it is "never spawned". */
 static inline int pt__task_alive(const struct pt_task *t) {
-    return (t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)) ||
-           (t->gen.state >= PT__GEN_RUNNING && t->gen.state < PT__GEN_DONE);
+    return t->fn && !pt_gen_done(&t->gen);
 }
 
 /*
@@ -433,16 +438,19 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
  * task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
-    unsigned char s = t->gen.state;
-    if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING))
-        return PT_EINVAL;
-    if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
-        return s >= PT__GEN_RUNNING ? PT_EBUSY : PT_EINVAL;
-    /* Down a chain of joins without recursion: t joins u, which joins ... */
+    int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
+    /* Down a chain of joins without recursion: t joins u, which joins ...
+     * (each one joined is alive: queued, parked or running). */
     for (;;) {
+        unsigned char s = t->gen.state;
+        if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
+            return rc;
+        if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
+            return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
+        rc = PT_OK;
         t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
         if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
-            break;
+            return rc;
 #if PT_LOOP_CALLBACKS
         if (l->timeouts)
             pt__timeouts_drop(l, t, NULL);
@@ -453,26 +461,22 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
                 pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
 #endif
             t->gen.value.i = PT_ECANCELLED;
-            break;
+            return rc;
         }
+        t->gen.aux |= PT__T_CANCELLED; /* parked: this wait ends cancelled */
         if (pt__wait_kind(t) < PT__WAIT_JOIN) {
             pt__wake(l, t, PT_ECANCELLED);
-            break;
+            return rc;
         }
 #if PT_LOOP_GROUPS
         if (pt__wait_kind(t) == PT__WAIT_GROUP) {
             struct pt_group *g = (struct pt_group *)t->gen.value.p;
             g->event(l, g, NULL);
-            break;
+            return rc;
         }
 #endif
         t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
-        s = t->gen.state;
-        if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING) ||
-            !(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
-            break; /* finishing, or running: t waits for it to finish */
     }
-    return PT_OK;
 }
 
 /* The error of a finished task: its error value if it failed (PT_EFAILED
@@ -488,49 +492,33 @@ static inline int pt_task_error(const struct pt_task *t) {
     return outcome;
 }
 
-/* Wake w, which waited for a task or a group to finish, with `result`;
- * PT_ECANCELLED if it was cancelled meanwhile (a wait in its cleanup
- * section is not: it gets its result), PT_ETIMEDOUT if its deadline passed
- * (then it waited on only for what it had cancelled to finish). */
-static inline void pt__wake_waiter(struct pt_loop *l, struct pt_task *w, int result) {
-    if ((w->gen.state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == (PT__GEN_RUNNING | PT__GEN_CLOSING))
-        result = PT_ECANCELLED; /* cancelled in the body meanwhile: its cleanup is told so */
-    else if (w->gen.aux & PT__T_TIMED_OUT)
-        result = PT_ETIMEDOUT;
-    pt__wake(l, w, result);
-}
-
 /* t has finished: tell whoever awaits it. */
 static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
-    struct pt_task *w = t->awaiter;
-    t->awaiter = NULL;
 #if PT_LOOP_CALLBACKS
     if (l->timeouts) /* left without PT_TIMEOUT_END */
         pt__timeouts_drop(l, t, NULL);
 #endif
 #if PT_LOOP_BACKGROUND
-    if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it: w is the next one */
+    if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it */
         struct pt_task **p = &l->background;
         while (*p != t) /* it is there: only this takes it out */
             p = &(*p)->awaiter;
-        *p = w;
+        *p = t->awaiter;
         return;
     }
 #endif
     l->live--;
 #if PT_LOOP_GROUPS
     if (t->gen.aux & PT__T_IN_GROUP) {
-        ((struct pt_group *)(void *)w)->event(l, (struct pt_group *)(void *)w, t);
+        struct pt_group *g = (struct pt_group *)(void *)t->awaiter;
+        g->event(l, g, t);
         return;
     }
 #endif
-    { /* its joiners, in the order they joined */
-        struct pt_task *j = w, *next;
-        for (; j; j = next) {
-            next = j->next; /* (the wake-up links j into the ready queue) */
-            pt__wake_waiter(l, j, pt__task_outcome(t));
-        }
-    }
+    /* Its joiners, in the order they joined: each wake-up takes the
+     * first out of the list. */
+    while (t->awaiter)
+        pt__wake(l, t->awaiter, pt__task_outcome(t));
 }
 
 /*
@@ -662,8 +650,8 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 
 static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                   pt_time_t ticks) {
-    /* PT_FOREVER is a long sleep here (pt_time_after cuts it to the maximum) */
-    return pt__park(l, t, g, ticks == PT_FOREVER ? PT_FOREVER - 1u : ticks, PT__WAIT_NONE, NULL);
+    /* (PT_FOREVER is a long sleep here: pt_time_after cuts it to the maximum) */
+    return pt__park(l, t, g, ticks, PT__WAIT_NONE, NULL);
 }
 
 /*
@@ -683,7 +671,7 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
     int rc = PT_EBUSY;
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
-    else if (!pt__task_alive(other))
+    else if (!other->fn) /* never spawned */
         rc = PT_EINVAL;
     else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {
         struct pt_task **p = &other->awaiter;
@@ -760,22 +748,22 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 /* ---- one iteration ------------------------------------------------------ */
 
 /* A timer is due (or a timeout scope's deadline passed, with `sleep`
- * PT_ETIMEDOUT): wake its task, a sleep with `sleep`, or for a join /
- * group, cancel what it waits for and go on waiting for that to finish. */
+ * PT_ETIMEDOUT): a sleep ends with `sleep`, any other wait is marked timed
+ * out; a join or a group wait then cancels what it waits for and goes on
+ * waiting for that to finish, the others end now. */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
     unsigned kind = pt__wait_kind(t);
     void *obj = t->gen.value.p;
-    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */
+    if (kind != PT__WAIT_NONE)
         t->gen.aux |= PT__T_TIMED_OUT;
+    if (kind < PT__WAIT_JOIN)
+        pt__wake(l, t, sleep);
 #if PT_LOOP_GROUPS
-        if (kind != PT__WAIT_JOIN)
-            ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
-        else
+    else if (kind != PT__WAIT_JOIN)
+        ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
 #endif
-            (void)pt_cancel(l, (struct pt_task *)obj);
-    } else { /* a sleep ends well, any other wait timed out */
-        pt__wake(l, t, kind == PT__WAIT_NONE ? sleep : PT_ETIMEDOUT);
-    }
+    else
+        (void)pt_cancel(l, (struct pt_task *)obj);
 }
 
 static inline void pt__expire_timers(struct pt_loop *l) {

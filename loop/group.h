@@ -86,7 +86,7 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
     if (pt__wait_kind(g->owner) == PT__WAIT_NEXT) /* it takes t when it runs */
         pt__wake(l, g->owner, PT_OK);
     else if (g->pending == 0)
-        pt__wake_waiter(l, g->owner, g->failed ? PT_EFAILED : PT_OK);
+        pt__wake(l, g->owner, g->failed ? PT_EFAILED : PT_OK);
 }
 
 static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,

@@ -60,11 +60,15 @@ struct pt_task {
 };
 
 /* gen.aux bits. */
-#define PT__T_QUEUED 0x01u     /* in the ready queue */
+#define PT__T_QUEUED 0x01u /* in the ready queue */
+/* While parked (never queued then), the same bit: a cancel came during
+ * this wait (a join's or a group's, which waits on for what it cancelled):
+ * it ends PT_ECANCELLED. */
+#define PT__T_CANCELLED PT__T_QUEUED
 #define PT__T_PARKED 0x02u     /* waiting on the loop: not requeued */
 #define PT__T_BACKGROUND 0x04u /* does not keep the loop alive */
 #define PT__T_IN_GROUP 0x08u   /* awaiter is a struct pt_group */
-#define PT__T_TIMED_OUT 0x10u  /* a join's deadline passed: cancelled */
+#define PT__T_TIMED_OUT 0x10u  /* its deadline passed during this wait */
 /* gen.state bit 7, which a generator never sets: a callback handle. */
 #define PT__T_CALLBACK 0x80u
 #define PT__T_WAIT_SHIFT 5 /* bits 5..7: what it is parked on */

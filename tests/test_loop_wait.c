@@ -15,7 +15,7 @@
 /* A task of these tests: the fixture's, and what it waits for. */
 struct wk {
     struct tk k; /* first member: the task */
-    struct pt_task *target;
+    struct pt_task *target, *target2;
     struct pt_group *group;
     int mode;                /* below */
     int fail;                /* a worker: fail with n (rather than return it) */
@@ -465,6 +465,52 @@ static void test_cancellation_raised_in_a_sub_ends_the_task_cancelled(void) {
     CHECK_EQ_INT(j.k.cleanups, 1);
 }
 
+/* A sub-coroutine that joins `target`; its cleanup joins target2 (r2,
+ * w2). */
+static PT_THREAD(cleanup_joining_sub(struct pt_loop *loop, struct pt_task *task,
+                                     struct pt_gen *g)) {
+    struct wk *w = WK(task);
+    PT_SUB_BEGIN(loop, task, g);
+    PT_JOIN(w->target, PT_FOREVER);
+    PT_TASK_CLEANUP();
+    PT_JOIN(w->target2, PT_FOREVER);
+    w->r2 = PT_WAIT_RESULT();
+    w->w2 = (long)pt_loop_now(loop);
+    PT_SUB_END();
+}
+
+/* Awaits cleanup_joining_sub. */
+static PT_THREAD(sub_awaiter(struct pt_loop *loop, struct pt_task *task)) {
+    struct wk *w = WK(task);
+    PT_TASK_BEGIN(loop, task);
+    PT_AWAIT(&task->gen, &w->sub, cleanup_joining_sub(loop, task, &w->sub));
+    w->after = 1;
+    WK_CLEANUP_SECTION(w);
+}
+
+/* Only the wait a cancel interrupts ends PT_ECANCELLED: a join that a
+ * sub-coroutine's cleanup makes after it gets the joined task's outcome,
+ * as `await` in a `finally:` does. J's sub joins U; J is cancelled at 5,
+ * which cancels U; the sub's cleanup then joins W, which returns at 10. */
+static void test_join_in_a_cancelled_subs_cleanup_gets_the_outcome(void) {
+    struct wk w, u, j, x;
+    fresh(0);
+    spawn_worker(&w, 10, 7, 0, 0);
+    spawn_worker(&u, 100, 8, 0, 0);
+    wk_init(&j, "j", 1);
+    j.target = &u.k.task;
+    j.target2 = &w.k.task;
+    spawn(&j.k, sub_awaiter);
+    spawn_canceller(&x, &j.k.task, 5);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&u.k.task), PT_CLOSED);
+    CHECK_EQ_INT(j.r2, PT_OK);
+    CHECK_EQ_INT(j.w2, 10);
+    CHECK_EQ_INT(j.after, 0);
+    CHECK_EQ_INT(j.k.cleanups, 1);
+    CHECK_EQ_INT(pt_task_status(&j.k.task), PT_CLOSED);
+}
+
 /* ---- groups: completion order, PT_GROUP_NEXT, cancel, raise ---------------- */
 
 /* Sleeps `ticks`, then: M_WAIT / M_WAIT_RAISE waits for the group with
@@ -775,6 +821,7 @@ static void test_group_wait_raise_of_members_that_return_goes_on(void) {
     X(task_error_of_a_live_task_is_0)                                                              \
     X(join_in_a_cancelled_tasks_cleanup_gets_the_outcome)                                          \
     X(cancellation_raised_in_a_sub_ends_the_task_cancelled)                                        \
+    X(join_in_a_cancelled_subs_cleanup_gets_the_outcome)                                           \
     X(group_members_are_kept_in_completion_order)                                                  \
     X(group_next_gives_the_first_to_complete)                                                      \
     X(group_next_gives_members_as_they_complete)                                                   \
