@@ -5,7 +5,7 @@
  * and holds everything: no allocation, and a handle is free again as soon
  * as its callback has been called (it may schedule itself anew).
  *
- * Callbacks share the ready queue and the timer heap with the tasks, under
+ * Callbacks share the ready queue and the timers with the tasks, under
  * the same rules: call_soon runs in the order of scheduling, after what is
  * ready already (at the next iteration if scheduled by a task or callback
  * that runs now); timers with the same deadline run in the order they
@@ -53,7 +53,7 @@ static inline int pt__call_prepare(struct pt_loop *l, struct pt_handle *h, pt_ca
     t->gen.aux = 0;
     t->fn = (pt_task_fn)(void (*)(void))fn;
     t->gen.ret.p = arg;
-    t->heap_index = 0;
+    pt__timer_init(t);
     return PT_OK;
 }
 
@@ -70,15 +70,15 @@ static inline int pt_call_soon(struct pt_loop *l, struct pt_handle *h, pt_callba
 }
 
 /* Call fn(loop, arg) once the loop's clock reaches `when` (at the next
- * iteration if it has). PT_OK, PT_EBUSY, PT_EFULL (also: the timer heap is
- * full). */
+ * iteration if it has). PT_OK, PT_EBUSY, PT_EFULL (also: the timers are full,
+ * pt_loop_init's cap). */
 static inline int pt_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t when,
                              pt_callback_fn fn, void *arg) {
     int rc = pt__call_prepare(l, h, fn, arg);
     if (rc != PT_OK)
         return rc;
     h->task.deadline = when;
-    if (pt__heap_push(l, &h->task) != PT_OK)
+    if (pt__timer_add(l, &h->task) != PT_OK)
         return PT_EFULL;
     h->task.gen.aux = PT__T_PARKED; /* on its timer only, as a sleep */
     l->live++;

@@ -22,8 +22,14 @@
  *   PT_LOOP_BACKGROUND      1                        pt_spawn_background
  *   PT_LOOP_CALLBACKS       1                        callbacks (call.h) and timeout
  *                                                    scopes (timeout.h)
- *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) timer
- *                           bit, else 0              sequence numbers and heap indices
+ *   PT_LOOP_TIMERS          PT_TIMERS_HEAP on a      how pending timers are kept
+ *                           POSIX host, else         (loop/timers.h): a binary heap
+ *                           PT_TIMERS_LIST           (O(log n) each way) or a sorted
+ *                                                    list (least code; O(n) to set
+ *                                                    one out of order)
+ *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) counts,
+ *                           bit, else 0              timer sequence numbers and heap
+ *                                                    indices
  *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
  *   PT_TICKS_PER_SEC        1000                     what a tick is (loop/ticks.h)
  *   PT_PORT_NOW()           CLOCK_MONOTONIC in ms    the clock, in ticks (loop/port.h)
@@ -135,9 +141,23 @@
 #define PT_LOOP_CALLBACKS 1
 #endif
 
-/* Widths of the timer sequence number and heap index: 32 bits on 64-bit
- * hosts, else 16 bits, which bounds the timer heap to 65,535 entries
- * (pt_loop_init refuses more) and keeps a task small on a Cortex-M0. */
+/* ---- the timers (loop/timers.h) ---------------------------------------- */
+
+#define PT_TIMERS_HEAP 1 /* a binary heap in the caller's array: for many timers */
+#define PT_TIMERS_LIST 2 /* a sorted list through the tasks: for a few, least code */
+
+#ifndef PT_LOOP_TIMERS
+#if PT_POSIX
+#define PT_LOOP_TIMERS PT_TIMERS_HEAP
+#else
+#define PT_LOOP_TIMERS PT_TIMERS_LIST
+#endif
+#endif
+
+/* Widths of the counts (live tasks, pending timers), the heap's sequence
+ * number and index: 32 bits on 64-bit hosts, else 16 bits, which bounds
+ * the timers to 65,535 (pt_loop_init refuses more) and keeps a task small
+ * on a Cortex-M0. */
 #ifndef PT_LOOP_WIDE
 #if UINTPTR_MAX > 0xFFFFFFFFu
 #define PT_LOOP_WIDE 1

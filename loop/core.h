@@ -1,5 +1,5 @@
 /*
- * loop/core.h - the scheduler: a FIFO ready queue, the timer heap, parking
+ * loop/core.h - the scheduler: a FIFO ready queue, the timers, parking
  * and waking tasks, spawn / cancel / join / sleep, and one loop iteration in
  * the order of asyncio's _run_once:
  *
@@ -12,15 +12,15 @@
  *      this happens waits for the next iteration, after the next poll, so
  *      nothing can starve the readiness check.
  *
- * Nothing here allocates: tasks and the heap array belong to the caller.
+ * Nothing here allocates: tasks and the heap's array belong to the caller.
  */
 #ifndef PT_LOOP_CORE_H
 #define PT_LOOP_CORE_H
 
 #include <stddef.h>
 
-#include "heap.h"
 #include "port.h"
+#include "timers.h"
 #include "types.h"
 
 /* ---- the loop ---------------------------------------------------------- */
@@ -28,8 +28,10 @@
 /*
  * Initialise a loop whose timer heap is heap[0..cap-1]: at most `cap`
  * tasks may wait with a deadline at the same time (a wait beyond that fails
- * with PT_EFULL). PT_EINVAL if cap does not fit pt_index_t (the heap is
- * then cut to what fits). With the epoll back end it takes a descriptor:
+ * with PT_EFULL). With PT_TIMERS_LIST (loop/timers.h) the timers are kept
+ * in the tasks and `heap` is not used (it may be NULL); cap bounds them
+ * all the same. PT_EINVAL if cap does not fit pt_index_t (it is then cut
+ * to what fits). With the epoll back end it takes a descriptor:
  * PT_EMFILE or PT_ESYS if it cannot (then every descriptor wait fails), and
  * pt_loop_close gives it back.
  */
@@ -40,10 +42,9 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
         rc = PT_EINVAL;
     }
     l->ready.head = l->ready.tail = NULL;
-    l->heap = heap;
-    l->heap_len = 0;
-    l->heap_cap = (pt_index_t)cap;
-    l->seq = 0;
+    pt__timers_init(l, heap);
+    l->ntimers = 0;
+    l->timers_cap = (pt_index_t)cap;
     l->live = 0;
 #ifdef PT__PORT_NO_CLOCK
     l->flags = PT__L_VIRTUAL; /* PT_PORT_VIRTUAL: no other clock */
@@ -120,7 +121,7 @@ static inline void pt_loop_stop(struct pt_loop *l) {
 /* The number of timers pending (diagnostics; tests check that nothing is
  * left behind). */
 static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
-    return l->heap_len;
+    return l->ntimers;
 }
 
 /* ---- the ready queue and waiter lists ---------------------------------- */
@@ -182,7 +183,7 @@ static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_ta
  * Park t (running in generator g: the task's own, or a sub-coroutine's)
  * with a deadline `timeout` ticks away unless PT_FOREVER, on `obj` of kind
  * `kind`. Returns 1 if parked; 0 if not, with the wait's result set:
- * PT_EFULL if the timer heap is full, PT_ETIMEDOUT inside a timeout scope
+ * PT_EFULL if the timers are full, PT_ETIMEDOUT inside a timeout scope
  * whose deadline has passed. (Every wait starts here: one copy.)
  */
 PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t timeout,
@@ -195,7 +196,7 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
 #endif
     if (timeout != PT_FOREVER || kind == PT__WAIT_NONE) { /* a sleep always has one */
         t->deadline = pt_time_after(l->now, timeout);
-        if (pt__heap_push(l, t) != PT_OK) {
+        if (pt__timer_add(l, t) != PT_OK) {
             g->value.i = PT_EFULL;
             return 0;
         }
@@ -216,7 +217,7 @@ static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
 /* Take a parked t off its timer and whatever it waits on. */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
-    pt__heap_remove(l, t);
+    pt__timer_remove(l, t);
     switch (pt__wait_kind(t)) {
 #if PT_LOOP_SYNC
     case PT__WAIT_LIST:
@@ -316,7 +317,7 @@ static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     pt_gen_init(&t->gen);
     t->fn = fn;
     t->awaiter = NULL;
-    t->heap_index = 0;
+    pt__timer_init(t);
 }
 
 /* Nonzero while t is alive: spawned (pt_spawn sets fn) and not finished.
@@ -381,13 +382,13 @@ static inline int pt__task_outcome(const struct pt_task *t) {
 
 #if PT_LOOP_CALLBACKS
 /* Drop a pending callback handle's task h (loop/call.h); 0 if it was not
- * pending. A timer is taken out of the heap; one in the ready queue is
+ * pending. A timer is taken out; one in the ready queue is
  * marked and dropped at its turn (the run in progress may hold it). */
 PT__OUTLINE int pt__handle_drop(struct pt_loop *l, struct pt_task *h) {
     if ((h->gen.state & PT__GEN_CLOSING) || !(h->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
         return 0;
     if (h->gen.aux & PT__T_PARKED) {
-        pt__heap_remove(l, h);
+        pt__timer_remove(l, h);
         h->gen.aux &= (unsigned char)~PT__T_PARKED;
     } else {
         h->gen.state |= PT__GEN_CLOSING;
@@ -661,7 +662,7 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
  * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
  * goes to the back of the ready queue. (On a POSIX host the clock counts
  * whole milliseconds; in real time a sleep is within +-0.5 ms of its
- * length.) The wait result is PT_OK, or PT_EFULL if the timer heap was full
+ * length.) The wait result is PT_OK, or PT_EFULL if the timers were full
  * (then it did not sleep).
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
@@ -768,8 +769,8 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep
 
 static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
-    while (l->heap_len && !pt_time_before(l->now, (t = l->heap[0])->deadline)) {
-        pt__heap_remove(l, t);
+    while ((t = pt__timer_first(l)) != NULL && !pt_time_before(l->now, t->deadline)) {
+        pt__timer_remove(l, t);
         pt__timer_due(l, t, PT_OK);
     }
 }
@@ -799,7 +800,7 @@ static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
  * still happen (ready tasks, timers, waits). */
 static inline int pt__go_on(const struct pt_loop *l) {
     return !(l->flags & PT__L_STOP) &&
-           (l->ready.head != NULL || l->heap_len != 0 || pt__io_pending(l));
+           (l->ready.head != NULL || l->ntimers != 0 || pt__io_pending(l));
 }
 
 /*
@@ -819,8 +820,8 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
         l->now = PT_PORT_NOW();
     if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
         timeout = PT_FOREVER;
-        if (l->heap_len) {
-            timeout = pt_time_until(l->now, l->heap[0]->deadline);
+        if (l->ntimers) {
+            timeout = pt_time_until(l->now, pt__timer_first(l)->deadline);
             timed = timeout != 0;
         }
     }
@@ -832,7 +833,7 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
         if (!virt) /* time passed only if it polled: read the clock only then */
             l->now = PT_PORT_NOW();
         else if (!woke && timed)
-            l->now = l->heap[0]->deadline; /* (nothing woke: the same timer) */
+            l->now = pt__timer_first(l)->deadline; /* (nothing woke: the same timer) */
     }
 
     pt__expire_timers(l);

@@ -54,7 +54,7 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
  * io (a struct pt_io that outlives the wait) then says which: io->revents.
  * PT_EINVAL: a descriptor the back end cannot hold, or bad events;
  * PT_EBUSY: another task waits for the same on fd; PT_EBADF: closed;
- * PT_EFULL: the timer heap was full.
+ * PT_EFULL: the timers were full (pt_loop_init's cap).
  */
 #define PT_IO_WAIT(io, fd, events, timeout)                                                        \
     PT__PARK_IF(((io)->keep = 0,                                                                   \

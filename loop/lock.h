@@ -121,8 +121,8 @@ static inline int pt_cond_notify_all(struct pt_loop *l, struct pt_cond *c, struc
 #define PT_COND_NOTIFY(c, n) pt_cond_notify(pt__loop, (c), pt__task, (n))
 #define PT_COND_NOTIFY_ALL(c) pt_cond_notify_all(pt__loop, (c), pt__task)
 
-/* Internal: PT_COND_WAIT's first step: park on c (so that a full heap
- * fails before anything changes), then release the lock. Nonzero: parked. */
+/* Internal: PT_COND_WAIT's first step: park on c (so that full timers
+ * fail before anything changes), then release the lock. Nonzero: parked. */
 static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_cond *c, pt_time_t timeout) {
     if (c->lock->owner != t) {
@@ -158,7 +158,7 @@ static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt
  * Release c's lock (which this task must hold: else PT_EBUSY at once),
  * wait until notified or the timeout passes, then take the lock again
  * (waiting for it as long as it takes) before going on: PT_OK (notified)
- * or PT_ETIMEDOUT, holding the lock either way. PT_EFULL (heap full) and a
+ * or PT_ETIMEDOUT, holding the lock either way. PT_EFULL (timers full) and a
  * timeout of 0 leave at once with the lock still held. A task cancelled in
  * here does not hold the lock in its cleanup section.
  */

@@ -41,8 +41,8 @@
  *   PT_ERESET      the peer reset the connection
  *   PT_EREFUSED    connect: nobody listens at that address
  *   PT_EMFILE      out of descriptors, or a descriptor the back end cannot hold
- *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timer heap
- *                  was full (a wait with a timeout)
+ *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timers were
+ *                  full (a wait with a timeout)
  *   PT_EBUSY       connect or accept into a socket that is open
  *   PT_EINVAL      a socket that is not open, a bad address
  *   PT_ESYS        another error; s->err holds errno (e.g. EAGAIN for a
@@ -347,7 +347,7 @@ static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock *s, pt_time_t
 /*
  * Internal: park until s's descriptor is ready for `events`, or sleep
  * through a listener's back-off or pause, within the operation's deadline.
- * 0 with the result in g if it could not park (timed out, heap full).
+ * 0 with the result in g if it could not park (timed out, timers full).
  */
 static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                 struct pt_sock *s, unsigned events) {

@@ -10,7 +10,7 @@ enum {
     PT_OK = 0,
     PT_ETIMEDOUT = -1,  /* the wait's deadline passed first */
     PT_ECANCELLED = -2, /* the awaited task was cancelled */
-    PT_EFULL = -3,      /* a bounded structure is full (timer heap, group) */
+    PT_EFULL = -3,      /* a bounded structure is full (timers, group) */
     PT_EINVAL = -4,     /* a bad argument, e.g. a descriptor the back end cannot hold */
     PT_EBUSY = -5,      /* already awaited / already in use */
     PT_EBADF = -6,      /* the descriptor was closed while waited on */

@@ -17,7 +17,7 @@
  * passes what it was given on to the next waiter.
  *
  * Every wait takes a timeout in ticks (PT_FOREVER: none); its result
- * (PT_WAIT_RESULT()) is PT_OK, PT_ETIMEDOUT or PT_EFULL (timer heap full).
+ * (PT_WAIT_RESULT()) is PT_OK, PT_ETIMEDOUT or PT_EFULL (timers full).
  * A timeout of 0 tries once and does not wait: PT_ETIMEDOUT at once if the
  * event is clear, the semaphore taken, the queue empty (or full). A timeout
  * of 0 or PT_FOREVER needs no timer, so never gives PT_EFULL.

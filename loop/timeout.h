@@ -22,7 +22,7 @@
  * PT_TIMEOUT_END's result is PT_ETIMEDOUT if this scope's deadline passed,
  * PT_ECANCELLED if only an enclosing scope's did (go on to its end, as
  * asyncio's CancelledError goes on up to the timeout that raised it),
- * PT_EFULL if the scope could not set its timer (the timer heap was full:
+ * PT_EFULL if the scope could not set its timer (the timers were full:
  * then every wait in it ended at once), else PT_OK.
  *
  * Rules: the struct is zeroed before its first use and must outlive the
@@ -33,7 +33,7 @@
  * when the task finishes; one left by `break` or `goto` stays open until
  * then. A cancel closes all of the task's scopes: its cleanup section
  * waits without them.
- * Each scope holds a timer in the heap while it is open.
+ * Each scope holds a timer while it is open (one of pt_loop_init's cap).
  */
 #ifndef PT_LOOP_TIMEOUT_H
 #define PT_LOOP_TIMEOUT_H
@@ -43,7 +43,7 @@
 /* pt_timeout.state */
 enum { PT__TO_CLOSED = 0, PT__TO_OPEN = 1, PT__TO_PASSED = 2, PT__TO_FULL = 3 };
 
-/* Internal: arm sc's timer for `when`; 0 if the heap is full. */
+/* Internal: arm sc's timer for `when`; 0 if the timers are full. */
 static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_time_t when);
 
 /* The scope's timer: its deadline has passed, unless it is a timer that
@@ -61,7 +61,7 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
     }
     sc->state = PT__TO_PASSED;
     if (t->gen.aux & PT__T_PARKED) { /* cut the wait in progress */
-        pt__heap_remove(l, t);
+        pt__timer_remove(l, t);
         pt__timer_due(l, t, PT_ETIMEDOUT);
     }
 }

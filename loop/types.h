@@ -54,9 +54,13 @@ struct pt_task {
                                 follow through their `next`); for a
                                 background task, the next one; for a
                                 group's member, the struct pt_group */
-    pt_time_t deadline;      /* when its timer fires, if heap_index != 0 */
-    pt_seq_t seq;            /* orders timers with equal deadlines: FIFO */
-    pt_index_t heap_index;   /* 1-based slot in the timer heap; 0: none */
+    pt_time_t deadline;      /* when its timer fires, if it has one */
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+    pt_seq_t seq;          /* orders timers with equal deadlines: FIFO */
+    pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
+#else
+    struct pt_task *tnext;  /* the next timer in the circular list; NULL: none */
+#endif
 };
 
 /* gen.aux bits. */
@@ -122,17 +126,22 @@ struct pt_lock {
 };
 
 /*
- * The loop: a FIFO of ready tasks and a min-heap of timed ones. The heap
- * is an array of task pointers the caller provides (one slot per task that
- * may wait with a deadline at the same time).
+ * The loop: a FIFO of ready tasks and the timed ones in deadline order
+ * (loop/timers.h): a min-heap in an array of task pointers the caller
+ * provides (one slot per task that may wait with a deadline at the same
+ * time), or a list through the tasks.
  */
 struct pt_loop {
     struct pt_waitq ready; /* tasks to run, in order */
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
     struct pt_task **heap;
-    pt_index_t heap_len, heap_cap;
-    pt_time_t now;   /* the loop's clock, read once per iteration */
-    pt_seq_t seq;    /* next timer sequence number */
-    pt_index_t live; /* spawned tasks, not background, not finished */
+    pt_seq_t seq; /* next timer sequence number */
+#else
+    struct pt_task *timers; /* the latest timer; its tnext is the earliest */
+#endif
+    pt_index_t ntimers, timers_cap; /* pending, and at most */
+    pt_time_t now;                  /* the loop's clock, read once per iteration */
+    pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
 #if PT_LOOP_BACKGROUND
     struct pt_task *background; /* background tasks, linked by awaiter */

@@ -609,11 +609,14 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
         fz_I.t[i].id = i;
     pt_loop_init(&fz_I.loop, fz_I.heap, pr->heap_cap);
     pt_loop_use_virtual_clock(&fz_I.loop, pr->start);
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
     /* A loop that has set nearly 2^16 (or 2^32) timers: equal deadlines must
-     * keep their order across the sequence counter's wrap. (A private
-     * field: the only way to get there without setting them all.) */
+     * keep their order across the heap's sequence counter's wrap. (A
+     * private field: the only way to get there without setting them all.
+     * The list has no counter.) */
     if (pr->aged)
         fz_I.loop.seq = (pt_seq_t)(0u - pr->aged);
+#endif
     pt_event_init(&fz_I.ev);
     pt_loop_sem_init(&fz_I.sem, pr->sem_count);
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);

@@ -1,6 +1,7 @@
 /*
- * loop/heap.h - the timer min-heap: a binary heap of task pointers in an
- * array the caller provides, ordered by (deadline, seq). Each task keeps its
+ * loop/timers/heap.h - PT_TIMERS_HEAP: the timers in a min-heap, a binary
+ * heap of task pointers in an array the caller provides, ordered by
+ * (deadline, seq). Each task keeps its
  * own 1-based slot number, so a task is removed from the middle in
  * O(log n) when it is woken early or cancelled: no cancelled entry stays
  * behind. Equal deadlines come out in the order they went in: by seq, a
@@ -8,12 +9,12 @@
  * timers are renumbered 0..n-1 in their order (pt__heap_renumber), so the
  * order holds for any number of timers.
  */
-#ifndef PT_LOOP_HEAP_H
-#define PT_LOOP_HEAP_H
+#ifndef PT_LOOP_TIMERS_HEAP_H
+#define PT_LOOP_TIMERS_HEAP_H
 
 #include <stddef.h>
 
-#include "types.h"
+#include "../types.h"
 
 /* Nonzero if a must fire before b. */
 PT__OUTLINE int pt__heap_less(const struct pt_task *a, const struct pt_task *b) {
@@ -39,9 +40,9 @@ static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_task *t)
             /* Else down, unless it moved up, if the earlier child is earlier
              * (c <= k: the index overflowed, as only a narrow size_t can). */
             c = 2 * k + 1;
-            if (k < k0 || c >= l->heap_len || (sizeof(size_t) <= sizeof(pt_index_t) && c <= k))
+            if (k < k0 || c >= l->ntimers || (sizeof(size_t) <= sizeof(pt_index_t) && c <= k))
                 break;
-            if (c + 1 < l->heap_len && pt__heap_less(h[c + 1], h[c]))
+            if (c + 1 < l->ntimers && pt__heap_less(h[c + 1], h[c]))
                 c++;
             if (!pt__heap_less(h[c], t))
                 break;
@@ -53,14 +54,15 @@ static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_task *t)
     t->heap_index = (pt_index_t)(k + 1);
 }
 
-/* Take t out, wherever it is: the last entry fills its slot. */
-static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
+/* Take t out, wherever it is (if it has a timer): the last entry fills
+ * its slot. */
+static inline void pt__timer_remove(struct pt_loop *l, struct pt_task *t) {
     pt_index_t i = t->heap_index;
     struct pt_task *last;
     if (i == 0)
         return;
     t->heap_index = 0;
-    last = l->heap[--l->heap_len];
+    last = l->heap[--l->ntimers];
     if (last != t)
         pt__heap_sift(l, i - 1u, last);
 }
@@ -75,27 +77,41 @@ static inline void pt__heap_remove(struct pt_loop *l, struct pt_task *t) {
  */
 static void pt__heap_renumber(struct pt_loop *l) {
     struct pt_task **h = l->heap, *t;
-    pt_index_t n = l->heap_len, i;
+    pt_index_t n = l->ntimers, i;
     for (i = 0; i < n; i++) {
         t = h[0];
-        pt__heap_remove(l, t);
+        pt__timer_remove(l, t);
         t->seq = (pt_seq_t)i;
-        h[l->heap_len] = t;
+        h[l->ntimers] = t;
     }
     for (i = 0; i < n; i++)
-        pt__heap_sift(l, l->heap_len++, h[i]);
+        pt__heap_sift(l, l->ntimers++, h[i]);
     l->seq = (pt_seq_t)n;
 }
 
-/* Add t with its deadline set; PT_EFULL (and nothing changed) if full. */
-static inline int pt__heap_push(struct pt_loop *l, struct pt_task *t) {
-    if (l->heap_len >= l->heap_cap)
+static inline void pt__timers_init(struct pt_loop *l, struct pt_task **heap) {
+    l->heap = heap;
+    l->seq = 0;
+}
+
+/* t has no timer (a task or handle set up anew). */
+static inline void pt__timer_init(struct pt_task *t) {
+    t->heap_index = 0;
+}
+
+/* The earliest timer: the root. */
+static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
+    return l->ntimers ? l->heap[0] : NULL;
+}
+
+static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t) {
+    if (l->ntimers >= l->timers_cap)
         return PT_EFULL;
-    if (l->seq == (pt_seq_t)-1) /* heap_len < heap_cap <= PT_INDEX_MAX: room after it */
+    if (l->seq == (pt_seq_t)-1) /* ntimers < timers_cap <= PT_INDEX_MAX: room after it */
         pt__heap_renumber(l);
     t->seq = l->seq++;
-    pt__heap_sift(l, l->heap_len++, t);
+    pt__heap_sift(l, l->ntimers++, t);
     return PT_OK;
 }
 
-#endif /* PT_LOOP_HEAP_H */
+#endif /* PT_LOOP_TIMERS_HEAP_H */
