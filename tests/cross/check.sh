@@ -96,6 +96,9 @@ for t in "${targets[@]}"; do
         # The core alone (the size report's core row).
         compile "tests/cross/loop_core.c, options 0" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
             -DPT_LOOP_SYNC=0 -DPT_LOOP_GROUPS=0 -DPT_LOOP_BACKGROUND=0 -DPT_LOOP_CALLBACKS=0
+        # With the heap, which a board does not take by default.
+        compile "tests/cross/loop_core.c, heap" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
+            -DPT_LOOP_TIMERS=PT_TIMERS_HEAP
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"

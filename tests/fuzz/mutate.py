@@ -35,22 +35,41 @@ FUZZ = pathlib.Path("tests") / "fuzz" / "fuzz_loop.c"  # in a copy of the tree
 MUTANTS = [
     (
         "heap: equal deadlines fire newest first",
-        "loop/heap.h",
+        "loop/timers/heap.h",
         "    return a->seq < b->seq;",
         "    return a->seq > b->seq;",
     ),
     (
         "heap: no renumbering before the sequence counter wraps",
-        "loop/heap.h",
-        "    if (l->seq == (pt_seq_t)-1) /* heap_len < heap_cap <= PT_INDEX_MAX: room after it */\n"
+        "loop/timers/heap.h",
+        "    if (l->seq == (pt_seq_t)-1) /* ntimers < timers_cap <= PT_INDEX_MAX: room after it */\n"
         "        pt__heap_renumber(l);\n",
+        "",
+    ),
+    (
+        "list: equal deadlines fire newest first",
+        "loop/timers/list.h",
+        "        while (!pt_time_before(t->deadline, p->tnext->deadline))",
+        "        while (pt_time_before(p->tnext->deadline, t->deadline))",
+    ),
+    (
+        "list: taking out the latest leaves it as the latest",
+        "loop/timers/list.h",
+        "    if (l->timers == t) /* the latest: the one before it is now, if any */\n"
+        "        l->timers = p == t ? NULL : p;\n",
+        "",
+    ),
+    (
+        "list: a timer taken out is still counted",
+        "loop/timers/list.h",
+        "    l->ntimers--;\n",
         "",
     ),
     (
         "sleep: one tick short",
         "loop/core.h",
-        "ticks == PT_FOREVER ? PT_FOREVER - 1u : ticks,",
-        "ticks == PT_FOREVER ? PT_FOREVER - 1u : ticks ? ticks - 1u : 0u,",
+        "    return pt__park(l, t, g, ticks, PT__WAIT_NONE, NULL);",
+        "    return pt__park(l, t, g, ticks ? ticks - 1u : 0u, PT__WAIT_NONE, NULL);",
     ),
     (
         "snapshot: tasks readied meanwhile run in the same iteration",
@@ -114,8 +133,8 @@ MUTANTS = [
     (
         "join: timeout wakes at once, the task not cancelled",
         "loop/core.h",
-        "            (void)pt_cancel(l, (struct pt_task *)obj);",
-        "            pt__wake(l, t, PT_ETIMEDOUT);",
+        "        (void)pt_cancel(l, (struct pt_task *)obj);",
+        "        pt__wake(l, t, PT_ETIMEDOUT);",
     ),
     (
         "shield: a cancel of the joiner cancels the joined task",
@@ -128,10 +147,10 @@ MUTANTS = [
     (
         "shield: its timeout cancels the joined task",
         "loop/core.h",
-        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
+        "    if (kind != PT__WAIT_NONE)\n        t->gen.aux |= PT__T_TIMED_OUT;\n",
         "    if (kind == PT__WAIT_SHIELD)\n"
         "        (void)pt_cancel(l, (struct pt_task *)obj);\n"
-        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
+        "    if (kind != PT__WAIT_NONE)\n        t->gen.aux |= PT__T_TIMED_OUT;\n",
     ),
     (
         "event: set wakes only one waiter",
@@ -260,19 +279,19 @@ MUTANTS = [
     (
         "group: a cancel of the waiting owner leaves the members alone",
         "loop/core.h",
-        "            g->event(l, g, NULL);\n            break;",
-        "            pt__wake(l, t, PT_ECANCELLED);\n            break;",
+        "            g->event(l, g, NULL);\n            return rc;",
+        "            pt__wake(l, t, PT_ECANCELLED);\n            return rc;",
     ),
     (
         "group next: its timeout cancels the members",
         "loop/core.h",
-        "    if (kind >= PT__WAIT_JOIN) { /* a join or a group wait */",
-        "    if (kind >= PT__WAIT_NEXT) { /* a join or a group wait */",
+        "    if (kind < PT__WAIT_JOIN)\n        pt__wake(l, t, sleep);",
+        "    if (kind < PT__WAIT_NEXT)\n        pt__wake(l, t, sleep);",
     ),
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "    void *obj = t->gen.value.p;\n    pt__heap_remove(l, t);",
+        "    void *obj = t->gen.value.p;\n    pt__timer_remove(l, t);",
         "    void *obj = t->gen.value.p;",
     ),
     (
@@ -309,7 +328,7 @@ MUTANTS = [
     (
         "callback: cancel does not remove its timer",
         "loop/core.h",
-        "        pt__heap_remove(l, h);\n        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
+        "        pt__timer_remove(l, h);\n        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
         "        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
     ),
     (
@@ -327,8 +346,8 @@ MUTANTS = [
     (
         "virtual clock: jumps one tick past the deadline",
         "loop/core.h",
-        "            l->now = l->heap[0]->deadline;",
-        "            l->now = l->heap[0]->deadline + 1u;",
+        "            l->now = pt__timer_first(l)->deadline;",
+        "            l->now = pt__timer_first(l)->deadline + 1u;",
     ),
     (
         "background: not cancelled at the end of the run",
@@ -372,10 +391,20 @@ def edits(m):
 DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
 
 
-def build(src_root, out, cc):
+# A mutant of the list (loop/timers/list.h) is built with it, as on a
+# board (16-bit counts); the others with the host's defaults (the heap).
+LIST = ["-DPT_LOOP_TIMERS=PT_TIMERS_LIST", "-DPT_LOOP_WIDE=0"]
+
+
+def variant(m):
+    """The build flags mutant m needs: LIST or none."""
+    return LIST if any(f == "loop/timers/list.h" for f, _, _ in edits(m)) else []
+
+
+def build(src_root, out, cc, flags=()):
     cmd = [cc, "-std=c99", "-O1", "-g", "-w", "-fsanitize=address,undefined",
            "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_BACKEND=PT_BACKEND_SELECT",
-           "-I", str(src_root), str(src_root / FUZZ), "-o", str(out)]
+           *flags, "-I", str(src_root), str(src_root / FUZZ), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode, r.stderr
 
@@ -437,14 +466,17 @@ def main():
                     bad = True
         if bad:
             return 2
-        rc, err = build(base, tmp / "fuzz-base", args.cc)
-        if rc:
-            print("mutate.py: the unmutated build fails:\n" + err, file=sys.stderr)
-            return 2
-        base_divs, how, _ = run(tmp / "fuzz-base", args.count, args.timeout)
-        if how != "ok":
-            print(f"mutate.py: the unmutated build ends with {how}", file=sys.stderr)
-            return 2
+        # The unmutated builds, heap and list: what they report is known.
+        known = {}
+        for name, flags in (("heap", []), ("list", LIST)):
+            rc, err = build(base, tmp / f"fuzz-base-{name}", args.cc, flags)
+            if rc:
+                print(f"mutate.py: the unmutated {name} build fails:\n" + err, file=sys.stderr)
+                return 2
+            known[name], how, _ = run(tmp / f"fuzz-base-{name}", args.count, args.timeout)
+            if how != "ok":
+                print(f"mutate.py: the unmutated {name} build ends with {how}", file=sys.stderr)
+                return 2
 
         def one(i):
             name = MUTANTS[i][0]
@@ -454,7 +486,9 @@ def main():
                 p = d / f
                 p.write_text(p.read_text().replace(old, new))
             exe = tmp / f"fuzz-m{i}"
-            rc, err = build(d, exe, args.cc)
+            flags = variant(MUTANTS[i])
+            base_divs = known["list" if flags else "heap"]
+            rc, err = build(d, exe, args.cc, flags)
             if rc:
                 return name, "BUILD FAILED", err.strip().splitlines()[0] if err else ""
             divs, how, _ = run(exe, args.count, args.timeout)
@@ -473,7 +507,8 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             results = list(ex.map(one, todo))
         width = max(len(r[0]) for r in results)
-        print(f"baseline: {len(base_divs)} of {args.count} programs diverge unmutated (known)")
+        print(f"baseline: {len(known['heap'])} (heap) and {len(known['list'])} (list) of "
+              f"{args.count} programs diverge unmutated (known)")
         print(f"{'mutant':<{width}}  {'result':<12}  how")
         for name, res, how in results:
             print(f"{name:<{width}}  {res:<12}  {how}")
