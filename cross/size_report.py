@@ -8,16 +8,19 @@ and an ATmega328P (arm-none-eabi-gcc, avr-gcc; nothing is linked or run)
 and prints one Markdown table:
 
   loop core, flash   the code of the core's entry points, each once
-                     (cross/size/loop_core.c: ready queue, timer heap,
+                     (cross/size/loop_core.c: ready queue, timers,
                      spawn, cancel, sleep, join, the run modes; no I/O),
                      built with PT_LOOP_SYNC, PT_LOOP_GROUPS,
-                     PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS 0
+                     PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS 0, the
+                     timers in a list (a board's default: loop/timers.h)
+  ... with the heap  the same with PT_LOOP_TIMERS=PT_TIMERS_HEAP
   + each of those    what turning that one on adds to the same code
   the default        all four on, as a program gets them unless it
                      says otherwise: flash and RAM
   loop core, RAM     what the core needs whatever the program: struct
                      pt_loop, plus the core's own data (none)
-  per task / timer   struct pt_task; one slot of the timer heap array
+  per task / timer   struct pt_task (with either); one slot of the heap's
+                     array (the list has none)
   per object         a callback handle, a timeout scope, and the sync
                      objects (event ... barrier), queue, group
   pt/ alone          its state structs, and the code of one small
@@ -67,15 +70,17 @@ def symbol_sizes(prefix, obj):
     return sizes
 
 
+HEAP = "-DPT_LOOP_TIMERS=PT_TIMERS_HEAP"
+
 # The core's options: each left out (0) of the loop core's row, on (1) in
 # the default's.
 OPTIONS = ["PT_LOOP_SYNC", "PT_LOOP_GROUPS", "PT_LOOP_BACKGROUND", "PT_LOOP_CALLBACKS"]
 
 
-def core(prefix, flags, root, tmp, on):
+def core(prefix, flags, root, tmp, on, extra=()):
     """(flash, fixed RAM) of the loop core with the options in `on` at 1."""
     src = os.path.join(root, "cross", "size")
-    defs = [f"-D{o}={int(o in on)}" for o in OPTIONS]
+    defs = [f"-D{o}={int(o in on)}" for o in OPTIONS] + list(extra)
     obj, sizes = os.path.join(tmp, "loop_core.o"), os.path.join(tmp, "sizes_core.o")
     compile_obj(prefix, flags, root, os.path.join(src, "loop_core.c"), obj, defs)
     compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), sizes, defs)
@@ -98,6 +103,11 @@ def measure(prefix, flags, root, tmp):
     for o in OPTIONS:
         r[o] = core(prefix, flags, root, tmp, {o})[0] - flash
     r["all_flash"], r["all_ram"] = core(prefix, flags, root, tmp, set(OPTIONS))
+    r["heap_flash"] = core(prefix, flags, root, tmp, set(), [HEAP])[0]
+    r["heap_all_flash"] = core(prefix, flags, root, tmp, set(OPTIONS), [HEAP])[0]
+    heap = os.path.join(tmp, "sizes_heap.o")
+    compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), heap, [HEAP])
+    r["heap_task"] = symbol_sizes(prefix, heap)["size_task"]
     r.update({
         "task": s["size_task"],
         "timer": s["size_timer"],
@@ -122,7 +132,8 @@ def measure(prefix, flags, root, tmp):
 
 
 ROWS = [
-    ("core_flash", "loop core: flash (every entry point; the options below at 0)"),
+    ("core_flash", "loop core: flash (every entry point; the options below at 0; timers in a list)"),
+    ("heap_flash", "loop core with the timer heap (PT_TIMERS_HEAP): flash"),
     ("core_ram", "loop core: fixed RAM (struct pt_loop; the options at 0)"),
     ("PT_LOOP_SYNC", "+ PT_LOOP_SYNC alone (waiter lists: sync.h): flash"),
     ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),
@@ -130,7 +141,9 @@ ROWS = [
     ("PT_LOOP_CALLBACKS", "+ PT_LOOP_CALLBACKS alone (callbacks, timeout scopes): flash"),
     ("all_flash", "loop core, the four options at 1 (the default): flash"),
     ("all_ram", "loop core, the four options at 1 (the default): fixed RAM"),
+    ("heap_all_flash", "the default with the timer heap: flash"),
     ("task", "RAM per task (struct pt_task)"),
+    ("heap_task", "RAM per task with the timer heap"),
     ("handle", "RAM per callback handle (struct pt_handle)"),
     ("timeout", "RAM per timeout scope (struct pt_timeout)"),
     ("event", "RAM: struct pt_event"),
@@ -140,7 +153,7 @@ ROWS = [
     ("barrier", "RAM: struct pt_barrier"),
     ("queue", "RAM: struct pt_queue (its slots apart)"),
     ("group", "RAM: struct pt_group (its member array apart)"),
-    ("timer", "RAM per timer (a slot of the heap array)"),
+    ("timer", "RAM per timer with the heap (a slot of its array; the list: none)"),
     ("pt", "pt/: struct pt"),
     ("pt_gen", "pt/: struct pt_gen (generator)"),
     ("pt_sem", "pt/: struct pt_sem"),
