@@ -37,7 +37,9 @@
  *                                      wait up to `timeout` ticks from `now`
  *                                      (0: not at all, PT_FOREVER: no limit);
  *                                      for each ready wait set io->revents and
- *                                      call pt__io_ready; return how many
+ *                                      call pt__io_ready; return how many. A
+ *                                      poll call that fails (not EINTR) goes
+ *                                      through pt__backend_failed (below)
  *   void pt__backend_forget(l, b, fd)  end the waits on fd with PT_EBADF
  *
  * pt__io_ready takes the wait off (through pt__backend_unwatch, while the
@@ -126,6 +128,46 @@ static inline int pt__wait_ms(pt_time_t now, pt_time_t timeout) {
     ms = (pt__wait_us((pt_time_t)(now + timeout)) + 999u) / 1000u;
     return ms > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)ms;
 }
+
+#if PT_POSIX
+#include <errno.h>
+#include <time.h>
+
+/* A poll call that fails with ENOMEM or the like fails again if called at
+ * once: the back end sleeps instead, PT_POLL_BACKOFF_MIN ticks the first
+ * time, doubling up to PT_POLL_BACKOFF_MAX, never past the wait it had. */
+#ifndef PT_POLL_BACKOFF_MIN
+#define PT_POLL_BACKOFF_MIN PT_MS(1)
+#endif
+#ifndef PT_POLL_BACKOFF_MAX
+#define PT_POLL_BACKOFF_MAX PT_MS(100)
+#endif
+
+/*
+ * The poll call failed with an error other than EINTR, one that may last:
+ * sleep for what the loop was going to wait, `timeout` ticks from `now`,
+ * but at most *backoff (0: the last poll succeeded; the MIN then), and
+ * double *backoff. With timeout 0 (tasks are ready) it does not sleep:
+ * they run, and the next iteration polls again. Returns 0: no wait is
+ * woken; a ready descriptor is seen by the first poll that succeeds, at
+ * most a back-off late. The sleep ends by the deadline the wait had, so
+ * no timer is late for it.
+ */
+static inline int pt__backend_failed(pt_time_t *backoff, pt_time_t now, pt_time_t timeout) {
+    pt_time_t t = *backoff ? *backoff : PT_POLL_BACKOFF_MIN;
+    struct timespec ts;
+    uint64_t us;
+    if (timeout == 0)
+        return 0;
+    *backoff = t >= PT_POLL_BACKOFF_MAX / 2u ? PT_POLL_BACKOFF_MAX : (pt_time_t)(t * 2u);
+    us = pt__wait_us((pt_time_t)(now + (timeout < t ? timeout : t)));
+    ts.tv_sec = (time_t)(us / 1000000u);
+    ts.tv_nsec = (long)(us % 1000000u) * 1000L;
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ; /* (a signal: sleep the time that is left) */
+    return 0;
+}
+#endif /* PT_POSIX */
 
 #if PT_LOOP_BACKEND == PT_BACKEND_SELECT
 #include "backend/select.h"

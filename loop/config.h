@@ -43,6 +43,9 @@
  *                                                    iteration of the loop (net.h)
  *   PT_ACCEPT_BACKOFF_MIN   PT_MS(10)                out of descriptors, first wait
  *   PT_ACCEPT_BACKOFF_MAX   PT_MS(1000)              ... doubling up to this
+ *   PT_POLL_BACKOFF_MIN     PT_MS(1)                 a poll call failing (ENOMEM):
+ *                                                    the first sleep (backend.h)
+ *   PT_POLL_BACKOFF_MAX     PT_MS(100)               ... doubling up to this
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
  * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),

@@ -51,6 +51,7 @@ union pt_io_slot {
 struct pt__backend {
     int epfd;
     unsigned waits;
+    pt_time_t backoff; /* after a failed epoll_wait (pt__backend_failed) */
     union pt_io_slot *cells;
     size_t cap;
     struct epoll_event ev[PT_EPOLL_BATCH];
@@ -62,6 +63,7 @@ struct pt__backend {
 
 static inline int pt__backend_init(struct pt__backend *b) {
     b->waits = 0;
+    b->backoff = 0;
     b->cells = NULL;
     b->cap = 0;
     b->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -189,9 +191,10 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
         n = epoll_wait(b->epfd, b->ev, PT_EPOLL_BATCH, pt__wait_ms(now, timeout));
         if (n >= 0)
             break;
-        if (errno != EINTR)
-            return 0; /* try again next iteration */
+        if (errno != EINTR) /* ENOMEM and the like */
+            return pt__backend_failed(&b->backoff, now, timeout);
     }
+    b->backoff = 0;
     for (i = 0; i < n; i++) {
         int fd = b->ev[i].data.fd;
         unsigned want, re = b->ev[i].events;

@@ -38,9 +38,10 @@ typedef char pt__poll_cell_check[sizeof(union pt_io_slot) == sizeof(struct pollf
 
 struct pt__backend {
     union pt_io_slot *cells;
-    size_t cap;     /* descriptors the table holds */
-    size_t top;     /* highest descriptor waited on + 1 */
-    unsigned waits; /* waits registered */
+    size_t cap;        /* descriptors the table holds */
+    size_t top;        /* highest descriptor waited on + 1 */
+    unsigned waits;    /* waits registered */
+    pt_time_t backoff; /* after a failed poll() (pt__backend_failed) */
 };
 
 #define PT__POLL_PFD(b, fd) ((b)->cells[(size_t)(fd)].pfd)
@@ -51,6 +52,7 @@ static inline int pt__backend_init(struct pt__backend *b) {
     b->cells = NULL;
     b->cap = b->top = 0;
     b->waits = 0;
+    b->backoff = 0;
     return PT_OK;
 }
 
@@ -145,9 +147,10 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
         n = poll(b->top ? &PT__POLL_PFD(b, 0) : NULL, (nfds_t)b->top, pt__wait_ms(now, timeout));
         if (n >= 0)
             break;
-        if (errno != EINTR)
-            return 0; /* ENOMEM and the like: try again next iteration */
+        if (errno != EINTR) /* ENOMEM and the like */
+            return pt__backend_failed(&b->backoff, now, timeout);
     }
+    b->backoff = 0;
     /* (A woken wait may lower top: the loop reads it each time.) */
     for (fd = 0; fd < b->top && n > 0; fd++) {
         int re = PT__POLL_PFD(b, fd).revents;

@@ -24,8 +24,9 @@
 struct pt__backend {
     fd_set rd, wr;
     struct pt_io *rd_io[FD_SETSIZE], *wr_io[FD_SETSIZE];
-    int maxfd;      /* no descriptor above it is waited on (-1: none) */
-    unsigned count; /* waits registered */
+    int maxfd;         /* no descriptor above it is waited on (-1: none) */
+    unsigned count;    /* waits registered */
+    pt_time_t backoff; /* after a failed select() (pt__backend_failed) */
 };
 
 union pt_io_slot {
@@ -41,6 +42,7 @@ static inline int pt__backend_init(struct pt__backend *b) {
         b->rd_io[fd] = b->wr_io[fd] = NULL;
     b->maxfd = -1;
     b->count = 0;
+    b->backoff = 0;
     return PT_OK;
 }
 
@@ -121,7 +123,7 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
                                    pt_time_t timeout) {
     fd_set rd, wr;
     struct timeval tv, *tvp = NULL;
-    int n, fd, woke = 0;
+    int n, fd, e, woke = 0;
     pt_time_t end = (pt_time_t)(now + timeout); /* the tick to wake at */
 
     for (;;) {
@@ -136,12 +138,14 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
         n = select(b->maxfd + 1, &rd, &wr, NULL, tvp);
         if (n >= 0)
             break;
-        if (errno == EBADF)
-            return pt__select_closed(l, b);
-        if (errno != EINTR)
-            return 0; /* ENOMEM and the like: try again next iteration */
+        e = errno; /* (pt__select_closed changes it) */
+        if (e == EBADF && (woke = pt__select_closed(l, b)) != 0)
+            return woke;
+        if (e != EINTR) /* ENOMEM and the like, or EBADF with none closed */
+            return pt__backend_failed(&b->backoff, now, timeout);
         /* EINTR: again, with the time that is left until `end`. */
     }
+    b->backoff = 0;
     for (fd = 0; fd <= b->maxfd && n > 0; fd++) {
         struct pt_io *r = FD_ISSET(fd, &rd) ? b->rd_io[fd] : NULL;
         struct pt_io *w = FD_ISSET(fd, &wr) ? b->wr_io[fd] : NULL;

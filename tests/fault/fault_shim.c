@@ -15,6 +15,9 @@
  *                EPIPE, as Linux does after reporting a reset
  *   EMFILE       a window of 1..PT_FAULT_EMFILE_LEN accept calls in a row
  *                fail with EMFILE
+ *   any errno    select/poll/epoll_wait fail with PT_FAULT_POLL_ERR, every
+ *                call or the first PT_FAULT_POLL_ERR_COUNT (ENOMEM, say:
+ *                an error that lasts, which the loop must not spin on)
  *
  * Only sockets are touched (fstat S_ISSOCK): pipes, terminals and files
  * pass through. EINTR and EAGAIN are injected on non-blocking sockets only:
@@ -29,8 +32,15 @@
  *   PT_FAULT_RESET       rate of ECONNRESET per socket read/write
  *   PT_FAULT_EMFILE      rate per accept of starting an EMFILE window
  *   PT_FAULT_EMFILE_LEN  longest window, in accept calls (default 4)
+ *   PT_FAULT_POLL_ERR    errno, by name (ENOMEM, EINVAL, EFAULT, EBADF,
+ *                        EINTR, EAGAIN, EIO) or number, that the poll-family
+ *                        calls fail with before waiting (unset or 0: never)
+ *   PT_FAULT_POLL_ERR_COUNT  fail only the first N poll-family calls of the
+ *                        process and its children (unset or 0: every one)
  *   PT_FAULT_STATS       file kept up to date with the counts (one line,
- *                        "key=value ..."), so even a killed process
+ *                        "key=value ..."; "polls" counts every poll-family
+ *                        call, "poll_err" those failed with
+ *                        PT_FAULT_POLL_ERR), so even a killed process
  *                        leaves them; at exit they also go to stderr
  *                        unless PT_FAULT_QUIET is set
  *
@@ -65,9 +75,21 @@
 #define __CONST_SOCKADDR_ARG const struct sockaddr *
 #endif
 
-enum { K_EINTR, K_EAGAIN, K_SHORT_READ, K_SHORT_WRITE, K_RESET, K_EMFILE, K_EMFILE_WINDOWS, K_N };
-static const char *const kind_name[K_N] = {"eintr", "eagain", "short_read",    "short_write",
-                                           "reset", "emfile", "emfile_windows"};
+enum {
+    K_EINTR,
+    K_EAGAIN,
+    K_SHORT_READ,
+    K_SHORT_WRITE,
+    K_RESET,
+    K_EMFILE,
+    K_EMFILE_WINDOWS,
+    K_POLLS,
+    K_POLL_ERR,
+    K_N
+};
+static const char *const kind_name[K_N] = {"eintr",          "eagain", "short_read",
+                                           "short_write",    "reset",  "emfile",
+                                           "emfile_windows", "polls",  "poll_err"};
 
 /* Per-descriptor state; descriptors beyond it get no faults at all. */
 #define FD_TRACK 65536
@@ -80,6 +102,8 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static uint64_t rng;
 static double rate_eintr, rate_eagain, rate_short, rate_reset, rate_emfile;
 static unsigned emfile_len = 4, emfile_left;
+static int poll_err;                      /* PT_FAULT_POLL_ERR (0: none) */
+static unsigned long long poll_err_count; /* ... for this many calls (0: all) */
 /* Shared with forked children (a test may run each case in one), so the
  * counts are the whole family's: an anonymous shared mapping, updated
  * atomically (the mutex is per process after a fork). */
@@ -121,6 +145,31 @@ static double env_rate(const char *name, double fallback) {
     return r < 0 ? 0 : r > 1 ? 1 : r;
 }
 
+/* An errno by name or number; 0 if unset. An unknown name stops the
+ * program: a fault run that injects nothing proves nothing. */
+static int env_errno(const char *name) {
+    static const struct {
+        const char *name;
+        int e;
+    } known[] = {{"ENOMEM", ENOMEM}, {"EINVAL", EINVAL}, {"EFAULT", EFAULT}, {"EBADF", EBADF},
+                 {"EINTR", EINTR},   {"EAGAIN", EAGAIN}, {"EIO", EIO}};
+    const char *v = getenv(name);
+    char *end;
+    long n;
+    size_t i;
+    if (!v || !*v)
+        return 0;
+    for (i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(v, known[i].name) == 0)
+            return known[i].e;
+    n = strtol(v, &end, 0);
+    if (*end || n < 0 || n > 4095) {
+        fprintf(stderr, "fault_shim: %s=%s: not an errno name or number\n", name, v);
+        _exit(2);
+    }
+    return (int)n;
+}
+
 static void write_stats(void);
 
 static void at_exit(void) {
@@ -140,6 +189,7 @@ static void at_exit(void) {
 static void init(void) {
     const char *seed = getenv("PT_FAULT_SEED"), *path = getenv("PT_FAULT_STATS");
     const char *len = getenv("PT_FAULT_EMFILE_LEN");
+    const char *err_count = getenv("PT_FAULT_POLL_ERR_COUNT");
     double base = env_rate("PT_FAULT_RATE", 0);
     RESOLVE(real_select, "select");
     RESOLVE(real_poll, "poll");
@@ -170,6 +220,8 @@ static void init(void) {
     rate_emfile = env_rate("PT_FAULT_EMFILE", 0);
     if (len && strtoul(len, NULL, 10) > 0)
         emfile_len = (unsigned)strtoul(len, NULL, 10);
+    poll_err = env_errno("PT_FAULT_POLL_ERR");
+    poll_err_count = err_count ? strtoull(err_count, NULL, 10) : 0;
     if (path && *path) {
         /* Mapped, then closed: the program's descriptor count is its own. */
         int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644); /* never truncated: see below */
@@ -359,36 +411,50 @@ static int write_fault(int fd, size_t *len, int flags, ssize_t *r) {
     }
 }
 
-static int wait_eintr(void) {
-    int d;
+/* A poll-family call, counted: the errno it is to fail with, or 0.
+ * PT_FAULT_POLL_ERR takes the call before any draw, so a run without it
+ * draws the same EINTRs for a seed as before it existed. */
+static int wait_fault(void) {
+    int e = 0;
+    unsigned long long k;
     pthread_mutex_lock(&mu);
-    d = chance(rate_eintr);
-    if (d)
+    k = __sync_fetch_and_add(&counts[K_POLLS], 1ull); /* (the family's count) */
+    if (poll_err && (poll_err_count == 0 || k < poll_err_count)) {
+        e = poll_err;
+        count(K_POLL_ERR);
+    } else if (chance(rate_eintr)) {
+        e = EINTR;
         count(K_EINTR);
+    } else {
+        write_stats();
+    }
     pthread_mutex_unlock(&mu);
-    return d;
+    return e;
 }
 
 int select(int n, fd_set *restrict rd, fd_set *restrict wr, fd_set *restrict ex,
            struct timeval *restrict tv) {
+    int e;
     pthread_once(&once, init);
-    if (wait_eintr())
-        return (int)fail(EINTR);
+    if ((e = wait_fault()) != 0)
+        return (int)fail(e);
     return real_select(n, rd, wr, ex, tv);
 }
 
 int poll(struct pollfd *fds, nfds_t n, int timeout) {
+    int e;
     pthread_once(&once, init);
-    if (wait_eintr())
-        return (int)fail(EINTR);
+    if ((e = wait_fault()) != 0)
+        return (int)fail(e);
     return real_poll(fds, n, timeout);
 }
 
 #ifdef __linux__
 int epoll_wait(int epfd, struct epoll_event *ev, int n, int timeout) {
+    int e;
     pthread_once(&once, init);
-    if (wait_eintr())
-        return (int)fail(EINTR);
+    if ((e = wait_fault()) != 0)
+        return (int)fail(e);
     return real_epoll_wait(epfd, ev, n, timeout);
 }
 #endif
