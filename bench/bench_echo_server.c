@@ -9,9 +9,11 @@
  *
  * Listens on 127.0.0.1:<port> (backlog 4096), prints READY (with the back
  * end's name), and echoes every byte as soon as it is read: each connection
- * is a task doing PT_SOCK_READ into its own BUF_SIZE (4 KiB) buffer, then
- * PT_SOCK_WRITE of what came. Accepted sockets get TCP_NODELAY. Storage is
- * caller-owned and static, as a ptloop user's would be: connection slots
+ * is a task reading through a struct pt_reader with its own BUF_SIZE (4 KiB)
+ * buffer and writing what came through a struct pt_writer with another
+ * (loop/stream.h: a write tries the socket at once; what it does not take
+ * the writer's task sends; a reply that would not fit waits for a drain). Accepted sockets get
+ * TCP_NODELAY. Storage is caller-owned and static, as a ptloop user's would be: connection slots
  * (tasks, sockets, buffers) reused as connections come and go, and for poll
  * and epoll the back end's descriptor table; nothing is allocated per
  * connection or per request. Exits after <max seconds> or on SIGTERM (a
@@ -57,8 +59,9 @@
 #error "BENCH_MAX_FD: select() holds descriptors below FD_SETSIZE only"
 #endif
 #define MAX_CONN BENCH_MAX_FD /* static slots; fewer are used, see main */
-/* W6's messages are 64 bytes; 4 KiB keeps 16,384 slots at 66 MiB of
- * (mostly untouched) static memory. The soak's long lines come in pieces. */
+/* W6's messages are 64 bytes; two buffers of 4 KiB keep 16,384 slots at
+ * 132 MiB of (mostly untouched) static memory. The soak's long lines come
+ * in pieces. */
 #ifndef BUF_SIZE
 #define BUF_SIZE 4096
 #endif
@@ -67,8 +70,10 @@
 struct conn {
     struct pt_task task;
     struct pt_sock sock;
+    struct pt_reader in;
+    struct pt_writer out;
     struct conn *next_free;
-    char buf[BUF_SIZE];
+    char inbuf[BUF_SIZE], outbuf[BUF_SIZE];
 };
 
 static struct conn conns[MAX_CONN];
@@ -102,15 +107,23 @@ static void slot_give(struct conn *c) {
 static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     struct conn *c = (struct conn *)task;
     PT_TASK_BEGIN(loop, task);
+    pt_reader_init(&c->in, &c->sock, c->inbuf, sizeof c->inbuf);
+    if (pt_writer_open(loop, &c->out, &c->sock, c->outbuf, sizeof c->outbuf) != PT_OK)
+        PT_EXIT(&task->gen);
     for (;;) {
-        PT_SOCK_READ(&c->sock, c->buf, sizeof c->buf, PT_FOREVER);
+        PT_READER_READ(&c->in, BUF_SIZE, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK)
             break;
-        PT_SOCK_WRITE(&c->sock, c->buf, c->sock.done, PT_FOREVER);
-        if (PT_WAIT_RESULT() != PT_OK)
+        if (pt_writer_buffered(&c->out) + c->in.len > BUF_SIZE) {
+            PT_WRITER_DRAIN(&c->out, PT_FOREVER); /* the peer does not read: wait */
+            if (PT_WAIT_RESULT() != PT_OK)
+                break;
+        }
+        if (pt_writer_write(&c->out, pt_reader_data(&c->in), c->in.len) != PT_OK)
             break;
     }
     PT_TASK_CLEANUP();
+    PT_WRITER_ABORT(&c->out);
     pt_sock_close(&c->sock);
     n_open--;
     slot_give(c);

@@ -7,18 +7,23 @@
  *   build/demos/echo_server &         (listens on 127.0.0.1:3000)
  *   nc 127.0.0.1 3000                  (type lines; each comes back)
  *
- *   echo_server [--port N] [--seconds S] [--tick MS] [--client] [--timeline]
+ *   echo_server [--port N] [--seconds S] [--idle S] [--tick MS] [--client]
+ *               [--timeline]
  *     --port N     listen on port N (0: a free port; the first line says which)
  *     --seconds S  stop after S seconds (default: run until killed)
+ *     --idle S     close a connection that sends nothing for S seconds
+ *                  (default 30: a stalled client does not hold its slot)
  *     --tick MS    the countup period (default 1000; countdown every 4 ticks)
  *     --client     also run a client task in this process that talks to the
  *                  server over TCP: three messages, a pause between them
  *     --timeline   at the end, chart which task ran when
  *
  * Where the article's server handles one client with callbacks, each
- * connection here is a task of its own: up to MAX_CONN at once; more wait
- * in the listen backlog until one leaves (the acceptor waits on a
- * semaphore for a free slot, it does not refuse or drop them).
+ * connection here is a task of its own, reading through a buffered reader
+ * and answering through a writer (loop/stream.h): up to MAX_CONN at once;
+ * more wait in the listen backlog until one leaves (the acceptor waits on
+ * a semaphore for a free slot, it does not refuse or drop them), which an
+ * idle one does after --idle seconds.
  *
  * The loop waits on its sockets through the readiness back end that
  * PT_LOOP_BACKEND chooses (loop/config.h): select() unless the build says
@@ -41,10 +46,12 @@
 
 #define MAX_CONN 16
 #define MSG_MAX 1024
-#define DEMO_MAX_FD 1024 /* the descriptors poll and epoll can wait on */
+#define OUT_MAX (16 * 1024) /* replies not sent yet: then it waits (drain) */
+#define DEMO_MAX_FD 1024    /* the descriptors poll and epoll can wait on */
 
 static double start_ms;
 static unsigned tick_ms = 1000;
+static long idle_s = 30;
 
 /* A line of output, with the milliseconds since the start. */
 static void say(const char *fmt, ...) {
@@ -89,9 +96,11 @@ static PT_THREAD(countup(struct pt_loop *loop, struct pt_task *task)) {
 struct conn {
     struct pt_task task;
     struct pt_sock sock;
-    char in[MSG_MAX];
-    char out[5 + MSG_MAX]; /* "Got: " + what was read */
+    struct pt_reader in;
+    struct pt_writer out;
+    char inbuf[MSG_MAX], outbuf[OUT_MAX];
     char peer[64];
+    int why;  /* what ended it */
     int busy; /* the slot holds a connection */
 };
 
@@ -100,10 +109,11 @@ static struct conn conns[MAX_CONN];
 
 /* Print a message without its line end. */
 static void say_message(const struct conn *c) {
-    size_t n = c->sock.done;
-    while (n > 0 && (c->in[n - 1] == '\n' || c->in[n - 1] == '\r'))
+    const char *m = pt_reader_data(&c->in);
+    size_t n = c->in.len;
+    while (n > 0 && (m[n - 1] == '\n' || m[n - 1] == '\r'))
         n--;
-    say("Received from %s: %.*s", c->peer, (int)n, c->in);
+    say("Received from %s: %.*s", c->peer, (int)n, m);
 }
 
 static PT_THREAD(serve(struct pt_loop *loop, struct pt_task *task)) {
@@ -111,18 +121,25 @@ static PT_THREAD(serve(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     say("Connected to %s", c->peer);
     for (;;) {
-        PT_SOCK_READ(&c->sock, c->in, sizeof c->in, PT_FOREVER);
-        if (PT_WAIT_RESULT() != PT_OK)
-            break; /* PT_ECLOSED: the client left; PT_ERESET: it vanished */
+        PT_READER_READ(&c->in, MSG_MAX, PT_MS(1000 * idle_s));
+        if ((c->why = PT_WAIT_RESULT()) != PT_OK)
+            break; /* PT_ECLOSED: it left; PT_ERESET: it vanished; PT_ETIMEDOUT: idle */
         say_message(c);
-        memcpy(c->out, "Got: ", 5);
-        memcpy(c->out + 5, c->in, c->sock.done);
-        PT_SOCK_WRITE(&c->sock, c->out, 5 + c->sock.done, PT_FOREVER);
-        if (PT_WAIT_RESULT() != PT_OK)
+        if (pt_writer_buffered(&c->out) + 5 + c->in.len > OUT_MAX) {
+            PT_WRITER_DRAIN(&c->out, PT_MS(1000 * idle_s)); /* it does not read: wait */
+            if ((c->why = PT_WAIT_RESULT()) != PT_OK)
+                break;
+        }
+        if ((c->why = pt_writer_write(&c->out, "Got: ", 5)) != PT_OK ||
+            (c->why = pt_writer_write(&c->out, pt_reader_data(&c->in), c->in.len)) != PT_OK)
             break;
     }
-    say("Connection closed: %s (%s)", c->peer, pt_strerror(PT_WAIT_RESULT()));
-    PT_TASK_CLEANUP(); /* also when the server stops: cancelled */
+    if (c->why == PT_ETIMEDOUT)
+        say("Connection closed: %s (idle for %ld s)", c->peer, idle_s);
+    else
+        say("Connection closed: %s (%s)", c->peer, pt_strerror(c->why));
+    PT_TASK_CLEANUP();                     /* also when the server stops: cancelled */
+    PT_WRITER_CLOSE(&c->out, PT_MS(1000)); /* the replies not sent yet */
     pt_sock_close(&c->sock);
     c->busy = 0;
     pt_loop_sem_release(loop, &free_slots);
@@ -157,6 +174,8 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         (void)pt_sock_nodelay(&a->c->sock, 1);
         if (pt_sock_peer_addr(&a->c->sock, &peer) == PT_OK)
             pt_addr_format(&peer, a->c->peer, sizeof a->c->peer);
+        pt_reader_init(&a->c->in, &a->c->sock, a->c->inbuf, sizeof a->c->inbuf);
+        (void)pt_writer_open(loop, &a->c->out, &a->c->sock, a->c->outbuf, sizeof a->c->outbuf);
         a->c->busy = 1;
         (void)pt_spawn_background(loop, &a->c->task, serve);
         timeline_name(&a->c->task, "connection");
@@ -192,7 +211,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
         PT_SOCK_READ_UNTIL(&c->sock, c->reply, sizeof c->reply, '\n', PT_MS(1000));
         if (PT_WAIT_RESULT() != PT_OK)
             break;
-        c->reply[c->sock.done - 1] = '\0';
+        c->reply[c->sock.rd.done - 1] = '\0';
         say("client: got \"%s\"", c->reply);
         PT_SLEEP(PT_MS(tick_ms * 3 / 2));
     }
@@ -217,9 +236,10 @@ int main(int argc, char **argv) {
     int rc;
 
     tick_ms = (unsigned)demo_opt_num(argc, argv, "--tick", 1000);
-    if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK || tick_ms == 0) {
+    idle_s = demo_opt_num(argc, argv, "--idle", 30);
+    if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK || tick_ms == 0 || idle_s <= 0) {
         fprintf(stderr,
-                "usage: %s [--port N] [--seconds S] [--tick MS] [--client] "
+                "usage: %s [--port N] [--seconds S] [--idle S] [--tick MS] [--client] "
                 "[--timeline]\n",
                 argv[0]);
         return 2;

@@ -19,6 +19,7 @@
  *   loop/timeout.h    timeout scopes (asyncio.timeout)
  *   loop/io.h         waiting for descriptors, cross-thread wakeup
  *   loop/net.h        awaitable sockets: connect, accept, read, write
+ *   loop/stream.h     buffered reader and writer over a socket
  *
  * Header-only: every function is static inline, so any number of files may
  * include it; there is no implementation file to compile. On a POSIX host
@@ -38,6 +39,9 @@
 #include "barrier.h"
 #include "lock.h"
 #include "sync.h"
+#if PT_LOOP_BACKGROUND
+#include "stream.h"
+#endif
 #endif
 #if PT_LOOP_CALLBACKS
 #include "call.h"

@@ -2,10 +2,17 @@
  * loop/net.h - awaitable stream sockets on the readiness check (POSIX hosts,
  * PT_LOOP_IO): TCP over IPv4 and IPv6, and Unix-domain stream sockets.
  *
- * A struct pt_sock is a non-blocking descriptor plus the state of the one
- * operation in progress on it. The operations are macros used inside a task
- * or PT_SUB body, like PT_SLEEP; each ends with a result in PT_WAIT_RESULT()
- * and a byte count in the socket's `done`:
+ * A struct pt_sock is a non-blocking descriptor plus the state of an
+ * operation in progress in each direction: one task may read (or accept)
+ * while another writes (or connects), full duplex, each operation with its
+ * own deadline and cancel. The operations are macros used inside a task or
+ * PT_SUB body, like PT_SLEEP; each ends with a result in PT_WAIT_RESULT()
+ * and a byte count in its direction's `done`: s->rd.done for a read,
+ * s->wr.done for a write. One operation per direction at a time: a second
+ * task reading (or writing) the same socket meanwhile is a programming
+ * error, as two readers of one stream are in asyncio. A struct pt_sock is
+ * not copied while an operation is in progress (the loop holds pointers
+ * into it); between operations it may be.
  *
  *   int PT_SOCK_CONNECT(struct pt_sock *s, const struct pt_addr *addr,
  *                       pt_time_t timeout)     open s and connect it
@@ -27,7 +34,7 @@
  *        | PT_ESYS (READ_UNTIL also PT_EFULL: cap bytes, no delimiter)
  *
  * The size argument is read once, when the operation starts (so it may be
- * s->done of the last read). The others are evaluated again after every
+ * s->rd.done of the last read). The others are evaluated again after every
  * wait, so, as for every wait, they must not be locals of the body: use
  * the task's own struct.
  * `timeout` (ticks; PT_FOREVER for none) bounds the whole operation, not
@@ -52,9 +59,18 @@
  * Writes never raise SIGPIPE (MSG_NOSIGNAL, or SO_NOSIGPIPE where that is
  * what the system has). Nothing allocates: buffers belong to the caller.
  *
+ * Fairness: an operation that finds data (or room) at every call could keep
+ * its task running, and the loop from everything else, for as long as a
+ * busy peer keeps the connection full. After PT_SOCK_BUDGET system calls
+ * in a row that moved bytes without waiting (and, for a buffered reader,
+ * reads it served from its buffer), a direction goes once around the loop
+ * (as a zero sleep) before its next call: one busy connection costs the
+ * others at most one budget of work per iteration.
+ *
  * Cancelling a task inside any of these removes its descriptor wait and
  * timer at once (pt_cancel) and leaves the socket open, as it was: `done`
- * says how many bytes the cancelled operation had moved, and for a connect
+ * says how many bytes the cancelled operation had moved (and the other
+ * direction's operation goes on), and for a connect
  * the descriptor exists with the connection perhaps still in progress. The
  * task's PT_TASK_CLEANUP section decides: usually pt_sock_close(s).
  * After a timeout the socket stays open too, except for a connect, which is
@@ -85,6 +101,12 @@
 #define PT_ACCEPT_BATCH 64
 #endif
 
+/* PT_SOCK_BUDGET: system calls in a row that move bytes without waiting
+ * before a direction of a socket lets the loop run once (see above). */
+#ifndef PT_SOCK_BUDGET
+#define PT_SOCK_BUDGET 16
+#endif
+
 /* Out of descriptors, an accept waits before trying again: from
  * PT_ACCEPT_BACKOFF_MIN ticks, doubling up to PT_ACCEPT_BACKOFF_MAX. */
 #ifndef PT_ACCEPT_BACKOFF_MIN
@@ -105,25 +127,33 @@ struct pt_addr {
     socklen_t len;
 };
 
-/* A stream socket: caller-owned, one operation at a time. */
-struct pt_sock {
-    int fd;      /* -1 when closed */
-    int err;     /* errno behind the last PT_ESYS */
+/* One direction of a socket: the operation in progress there, or the
+ * last one. */
+struct pt_sock_dir {
     size_t done; /* bytes moved by the current or last operation */
     size_t want; /* its size argument, read once when it starts */
     pt_time_t deadline;
-    unsigned short backoff; /* listener: ticks to wait after PT_EMFILE */
-    unsigned char flags;    /* PT__S_* */
-    unsigned char batch;    /* listener: accepts since it last waited */
+    unsigned char flags; /* PT__S_* */
+    unsigned char spent; /* system calls in a row without a wait (fairness) */
     struct pt_io io;
+};
+
+/* A stream socket: caller-owned; reads and accepts in rd, writes and
+ * connects in wr, one operation in each at a time. */
+struct pt_sock {
+    int fd;  /* -1 when closed */
+    int err; /* errno behind the last PT_ESYS */
+    struct pt_sock_dir rd, wr;
+    unsigned short backoff; /* listener: ticks to wait after PT_EMFILE */
+    unsigned char batch;    /* listener: accepts since it last waited */
 };
 
 #define PT__S_DEADLINE 0x01u   /* the operation has a deadline */
 #define PT__S_WAITED 0x02u     /* woke from a wait: try the system call */
-#define PT__S_READ_MORE 0x04u  /* the last read filled its buffer: try first */
-#define PT__S_CONNECTING 0x08u /* connect() returned EINPROGRESS */
-#define PT__S_BACKOFF 0x10u    /* listener: wait `backoff` before accepting */
-#define PT__S_PAUSE 0x20u      /* listener: go once around the loop first */
+#define PT__S_READ_MORE 0x04u  /* rd: the last read filled its buffer: try first */
+#define PT__S_CONNECTING 0x08u /* wr: connect() returned EINPROGRESS */
+#define PT__S_BACKOFF 0x10u    /* rd of a listener: wait `backoff` before accepting */
+#define PT__S_PAUSE 0x20u      /* go once around the loop first */
 
 /* Internal: "not yet; wait and call the step again". Not a result. */
 #define PT__AGAIN 1
@@ -311,70 +341,84 @@ static inline int pt_sock_shutdown(struct pt_sock *s) {
 }
 
 /* Close s; closing a closed socket does nothing. The loop it last waited
- * on is told first: a task still waiting on s wakes with PT_EBADF, and no
- * back end keeps the descriptor registered. (Closing s->fd with close()
- * instead skips that: with epoll a later wait on a socket that gets the
- * same number might never wake.) */
+ * on is told first: a task still waiting on s (in either direction) wakes
+ * with PT_EBADF, and no back end keeps the descriptor registered. (Closing
+ * s->fd with close() instead skips that: with epoll a later wait on a
+ * socket that gets the same number might never wake.) */
 static inline void pt_sock_close(struct pt_sock *s) {
+    struct pt_loop *l = s->rd.io.loop ? s->rd.io.loop : s->wr.io.loop;
     if (s->fd >= 0) {
-        if (s->io.loop) /* the back end may keep it registered: tell it */
-            pt__backend_forget(s->io.loop, &s->io.loop->io, s->fd);
+        if (l) /* the back end may keep it registered: tell it */
+            pt__backend_forget(l, &l->io, s->fd);
         close(s->fd);
     }
     s->fd = -1;
-    s->flags = 0;
+    s->rd.flags = s->wr.flags = 0;
 }
 
 /* ---- the operations: a step function each, run until it is done -------- */
 
-/* Internal: start an operation on s. */
-static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock *s, pt_time_t timeout,
+/* Internal: start an operation in direction d. */
+static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock_dir *d, pt_time_t timeout,
                                  size_t want) {
-    s->want = want; /* (read before `done` is reset: n may be s->done) */
-    s->done = 0;
+    d->want = want; /* (read before `done` is reset: n may be d->done) */
+    d->done = 0;
     /* (CONNECTING too: a connect cancelled half-way is not resumed; the
      * socket is open, so a new connect on it gets PT_EBUSY.) */
-    s->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED | PT__S_CONNECTING);
+    d->flags &= (unsigned char)~(PT__S_DEADLINE | PT__S_WAITED | PT__S_CONNECTING);
     if (timeout == 0)
-        s->flags |= PT__S_WAITED; /* a poll: a read looks once before its verdict */
+        d->flags |= PT__S_WAITED; /* a poll: a read looks once before its verdict */
     if (timeout != PT_FOREVER) {
-        s->deadline = pt_time_after(l->now, timeout);
-        s->flags |= PT__S_DEADLINE;
+        d->deadline = pt_time_after(l->now, timeout);
+        d->flags |= PT__S_DEADLINE;
     }
     return PT__AGAIN;
 }
 
+/* Internal: before a system call that may move bytes without waiting:
+ * nonzero (and a pause set) once PT_SOCK_BUDGET of them came in a row. */
+static inline int pt__sock_spent(struct pt_sock_dir *d) {
+    if (d->spent < PT_SOCK_BUDGET)
+        return 0;
+    d->spent = 0;
+    d->flags |= PT__S_PAUSE;
+    return 1;
+}
+
 /*
- * Internal: park until s's descriptor is ready for `events`, or sleep
- * through a listener's back-off or pause, within the operation's deadline.
- * 0 with the result in g if it could not park (timed out, timers full).
+ * Internal: park until s's descriptor is ready for `events` (d's), or
+ * sleep through a listener's back-off or a pause, within the operation's
+ * deadline. 0 with the result in g if it could not park (timed out, timers
+ * full).
  */
 static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                                struct pt_sock *s, unsigned events) {
+                                struct pt_sock *s, struct pt_sock_dir *d, unsigned events) {
     pt_time_t left = PT_FOREVER;
-    if (s->flags & PT__S_DEADLINE) {
-        left = pt_time_until(l->now, s->deadline);
+    if (d->flags & PT__S_DEADLINE) {
+        left = pt_time_until(l->now, d->deadline);
         if (left == 0) {
             g->value.i = PT_ETIMEDOUT;
             return 0;
         }
     }
-    s->flags |= PT__S_WAITED;
-    if (s->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
-        pt_time_t pause = (s->flags & PT__S_BACKOFF) ? s->backoff : 0;
-        s->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
+    d->flags |= PT__S_WAITED;
+    if (d->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
+        pt_time_t pause = (d->flags & PT__S_BACKOFF) ? s->backoff : 0;
+        d->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
         return pt__park(l, t, g, pause < left ? pause : left, PT__WAIT_NONE, NULL);
     }
-    s->io.keep = 1; /* closed by pt_sock_close, which tells the loop */
-    return pt__io_start(l, t, g, &s->io, s->fd, events, left);
+    d->spent = 0;   /* a real wait: the budget starts again */
+    d->io.keep = 1; /* closed by pt_sock_close, which tells the loop */
+    return pt__io_start(l, t, g, &d->io, s->fd, events, left);
 }
 
-/* Internal: the operation loop. `step` returns a result or PT__AGAIN. */
-#define PT__SOCK_RUN(s, timeout, want, events, step)                                               \
+/* Internal: the operation loop in direction d. `step` returns a result or
+ * PT__AGAIN. */
+#define PT__SOCK_RUN(s, d, timeout, want, events, step)                                            \
     do {                                                                                           \
-        pt__gen->value.i = pt__sock_begin(pt__loop, (s), (timeout), (want));                       \
+        pt__gen->value.i = pt__sock_begin(pt__loop, (d), (timeout), (want));                       \
         while ((pt__gen->value.i = (step)) == PT__AGAIN) {                                         \
-            PT__PARK_IF(pt__sock_wait(pt__loop, pt__task, pt__gen, (s), (events)));                \
+            PT__PARK_IF(pt__sock_wait(pt__loop, pt__task, pt__gen, (s), (d), (events)));           \
             if (pt__gen->value.i != PT_OK)                                                         \
                 break;                                                                             \
         }                                                                                          \
@@ -382,9 +426,10 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
 
 static inline int pt__sock_connect_step(struct pt_loop *l, struct pt_sock *s,
                                         const struct pt_addr *a) {
+    struct pt_sock_dir *d = &s->wr;
     int e = 0, rc;
     socklen_t len = (socklen_t)sizeof e;
-    if (!(s->flags & PT__S_CONNECTING)) {
+    if (!(d->flags & PT__S_CONNECTING)) {
         if (s->fd >= 0)
             return PT_EBUSY; /* never leak the descriptor it has */
         if ((rc = pt__sock_open(s, a)) != PT_OK)
@@ -398,22 +443,22 @@ static inline int pt__sock_connect_step(struct pt_loop *l, struct pt_sock *s,
         if (connect(s->fd, &a->u.sa, a->len) == 0)
             return PT_OK;
         if (errno == EINPROGRESS || errno == EINTR) {
-            s->flags |= PT__S_CONNECTING;
+            d->flags |= PT__S_CONNECTING;
             return PT__AGAIN;
         }
         return pt__sock_errno(s, errno);
     }
-    if (!(s->flags & PT__S_WAITED))
+    if (!(d->flags & PT__S_WAITED))
         return PT__AGAIN;
     if (getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &len) != 0)
         return pt__sock_errno(s, errno);
-    s->flags &= (unsigned char)~PT__S_CONNECTING;
+    d->flags &= (unsigned char)~PT__S_CONNECTING;
     return e == 0 ? PT_OK : pt__sock_errno(s, e);
 }
 
 /* Internal: a connect that failed (or timed out) leaves nothing open. */
 static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
-    s->flags &= (unsigned char)~PT__S_CONNECTING;
+    s->wr.flags &= (unsigned char)~PT__S_CONNECTING;
     if (result != PT_OK && result != PT_EBUSY)
         pt_sock_close(s);
     return result;
@@ -426,22 +471,23 @@ static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
  */
 #define PT_SOCK_CONNECT(s, addr, timeout)                                                          \
     do {                                                                                           \
-        PT__SOCK_RUN((s), (timeout), 0, PT_WRITABLE,                                               \
+        PT__SOCK_RUN((s), &(s)->wr, (timeout), 0, PT_WRITABLE,                                     \
                      pt__sock_connect_step(pt__loop, (s), (addr)));                                \
         pt__gen->value.i = pt__sock_connect_end((s), (int)pt__gen->value.i);                       \
     } while (0)
 
 static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, struct pt_sock *s) {
+    struct pt_sock_dir *d = &ls->rd;
     int fd;
     if (ls->fd < 0)
         return PT_EINVAL;
     if (s->fd >= 0)
         return PT_EBUSY; /* never leak the descriptor it has */
-    if (ls->flags & (PT__S_BACKOFF | PT__S_PAUSE))
+    if (d->flags & (PT__S_BACKOFF | PT__S_PAUSE))
         return PT__AGAIN; /* pt__sock_wait sleeps first */
     if (ls->batch >= PT_ACCEPT_BATCH) {
         ls->batch = 0;
-        ls->flags |= PT__S_PAUSE;
+        d->flags |= PT__S_PAUSE;
         return PT__AGAIN;
     }
     for (;;) {
@@ -461,7 +507,7 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
                                       : (unsigned short)PT_ACCEPT_BACKOFF_MIN;
             if (ls->backoff > PT_ACCEPT_BACKOFF_MAX)
                 ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MAX;
-            ls->flags |= PT__S_BACKOFF;
+            d->flags |= PT__S_BACKOFF;
         }
         return pt__sock_errno(ls, errno);
     }
@@ -470,13 +516,13 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
     if (!pt__backend_holds(&l->io, fd)) { /* beyond what the back end holds */
         close(fd);
         ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
-        ls->flags |= PT__S_BACKOFF;
+        d->flags |= PT__S_BACKOFF;
         ls->err = EMFILE;
         return PT_EMFILE;
     }
     if (pt__sock_setup(s, fd) == PT_EMFILE) {
         ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
-        ls->flags |= PT__S_BACKOFF;
+        d->flags |= PT__S_BACKOFF;
         ls->err = EMFILE;
         return PT_EMFILE;
     }
@@ -495,28 +541,35 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
  * (PT_ACCEPT_BACKOFF_MIN, doubling), so an accept loop does not spin.
  */
 #define PT_SOCK_ACCEPT(ls, s, timeout)                                                             \
-    PT__SOCK_RUN((ls), (timeout), 0, PT_READABLE, pt__sock_accept_step(pt__loop, (ls), (s)))
+    PT__SOCK_RUN((ls), &(ls)->rd, (timeout), 0, PT_READABLE,                                       \
+                 pt__sock_accept_step(pt__loop, (ls), (s)))
 
 /*
  * Internal: one recv into buf[0..cap), as a result; *n gets the count.
  * Unless the last read filled its buffer, recv is called only after a
  * wait: a read that came back short emptied the socket, so trying again
- * before select() says so would only return EAGAIN.
+ * before select() says so would only return EAGAIN. After PT_SOCK_BUDGET
+ * reads in a row without a wait, it goes once around the loop first.
  */
 static inline int pt__sock_recv(struct pt_sock *s, void *buf, size_t cap, size_t *n, int flags) {
+    struct pt_sock_dir *d = &s->rd;
     ssize_t r;
     if (s->fd < 0)
         return PT_EINVAL;
-    if (!(s->flags & (PT__S_WAITED | PT__S_READ_MORE)))
+    if (!(d->flags & (PT__S_WAITED | PT__S_READ_MORE)))
         return PT__AGAIN;
-    s->flags &= (unsigned char)~(PT__S_WAITED | PT__S_READ_MORE);
+    if (!(d->flags & PT__S_WAITED) && pt__sock_spent(d))
+        return PT__AGAIN; /* (after the pause it reads: WAITED) */
+    d->flags &= (unsigned char)~(PT__S_WAITED | PT__S_READ_MORE);
     do
         r = recv(s->fd, buf, cap, flags);
     while (r < 0 && errno == EINTR);
     if (r > 0) {
         *n = (size_t)r;
         if ((size_t)r == cap)
-            s->flags |= PT__S_READ_MORE;
+            d->flags |= PT__S_READ_MORE;
+        if (!(flags & MSG_PEEK))
+            d->spent++;
         return PT_OK;
     }
     if (r == 0)
@@ -527,60 +580,63 @@ static inline int pt__sock_recv(struct pt_sock *s, void *buf, size_t cap, size_t
 }
 
 static inline int pt__sock_read_step(struct pt_sock *s, void *buf) {
-    if (s->want == 0)
+    if (s->rd.want == 0)
         return PT_OK;
-    return pt__sock_recv(s, buf, s->want, &s->done, 0);
+    return pt__sock_recv(s, buf, s->rd.want, &s->rd.done, 0);
 }
 
 /*
- * Read what is there, 1 to cap bytes, into buf; s->done says how many.
+ * Read what is there, 1 to cap bytes, into buf; s->rd.done says how many.
  * PT_ECLOSED at end of file. A read that comes back short makes the next
  * one wait for readiness before calling recv (nothing is left now), so a
  * request-reply exchange costs one recv per message.
  */
 #define PT_SOCK_READ(s, buf, cap, timeout)                                                         \
-    PT__SOCK_RUN((s), (timeout), (cap), PT_READABLE, pt__sock_read_step((s), (buf)))
+    PT__SOCK_RUN((s), &(s)->rd, (timeout), (cap), PT_READABLE, pt__sock_read_step((s), (buf)))
 
 static inline int pt__sock_read_exact_step(struct pt_sock *s, void *buf) {
-    size_t got = 0, n = s->want;
+    struct pt_sock_dir *d = &s->rd;
+    size_t got = 0, n = d->want;
     int rc;
-    while (s->done < n) {
-        rc = pt__sock_recv(s, (char *)buf + s->done, n - s->done, &got, 0);
+    while (d->done < n) {
+        rc = pt__sock_recv(s, (char *)buf + d->done, n - d->done, &got, 0);
         if (rc != PT_OK)
             return rc;
-        s->done += got;
+        d->done += got;
     }
     return PT_OK;
 }
 
 /* Read exactly n bytes into buf. PT_ECLOSED if the peer closes first
- * (s->done says how many came). */
+ * (s->rd.done says how many came). */
 #define PT_SOCK_READ_EXACT(s, buf, n, timeout)                                                     \
-    PT__SOCK_RUN((s), (timeout), (n), PT_READABLE, pt__sock_read_exact_step((s), (buf)))
+    PT__SOCK_RUN((s), &(s)->rd, (timeout), (n), PT_READABLE, pt__sock_read_exact_step((s), (buf)))
 
 static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int delim) {
+    struct pt_sock_dir *d = &s->rd;
     char *p = (char *)buf;
-    size_t cap = s->want;
+    size_t cap = d->want;
     const char *hit;
     ssize_t r;
-    while (s->done < cap) {
+    while (d->done < cap) {
         size_t got = 0;
         /* Peek, then take only up to the delimiter: what follows it stays
          * in the socket for the next read; nothing is buffered here. */
-        int rc = pt__sock_recv(s, p + s->done, cap - s->done, &got, MSG_PEEK);
+        int rc = pt__sock_recv(s, p + d->done, cap - d->done, &got, MSG_PEEK);
         if (rc != PT_OK)
             return rc;
-        hit = (const char *)memchr(p + s->done, delim, got);
-        if (hit && (size_t)(hit - (p + s->done)) + 1 < got) {
-            got = (size_t)(hit - (p + s->done)) + 1;
-            s->flags |= PT__S_READ_MORE; /* the rest is still there */
+        hit = (const char *)memchr(p + d->done, delim, got);
+        if (hit && (size_t)(hit - (p + d->done)) + 1 < got) {
+            got = (size_t)(hit - (p + d->done)) + 1;
+            d->flags |= PT__S_READ_MORE; /* the rest is still there */
         }
         do
-            r = recv(s->fd, p + s->done, got, 0);
+            r = recv(s->fd, p + d->done, got, 0);
         while (r < 0 && errno == EINTR);
         if (r != (ssize_t)got) /* the bytes just peeked at are there */
             return r < 0 ? pt__sock_errno(s, errno) : PT_ESYS;
-        s->done += got;
+        d->spent++;
+        d->done += got;
         if (hit)
             return PT_OK;
     }
@@ -589,14 +645,16 @@ static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int del
 
 /*
  * Read into buf up to and including the first byte equal to delim;
- * s->done is the length with the delimiter. Bytes after it stay in the
+ * s->rd.done is the length with the delimiter. Bytes after it stay in the
  * socket for the next read (they may also have been copied into
  * buf[done..cap) by the peek: only buf[0..done) is the result). PT_EFULL
  * if cap bytes came without it (they are in buf, consumed); PT_ECLOSED if
- * the peer closed first.
+ * the peer closed first. (A peek and a read per call: a struct pt_reader,
+ * loop/stream.h, splits lines in its own buffer instead.)
  */
 #define PT_SOCK_READ_UNTIL(s, buf, cap, delim, timeout)                                            \
-    PT__SOCK_RUN((s), (timeout), (cap), PT_READABLE, pt__sock_read_until_step((s), (buf), (delim)))
+    PT__SOCK_RUN((s), &(s)->rd, (timeout), (cap), PT_READABLE,                                     \
+                 pt__sock_read_until_step((s), (buf), (delim)))
 
 #ifdef MSG_NOSIGNAL
 #define PT__SEND_FLAGS MSG_NOSIGNAL
@@ -604,15 +662,23 @@ static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int del
 #define PT__SEND_FLAGS 0 /* SO_NOSIGPIPE, set by pt__sock_setup */
 #endif
 
-static inline int pt__sock_write_step(struct pt_sock *s, const void *buf) {
-    size_t n = s->want;
+/* Internal: send from buf[0..n) as much as the socket takes now; *sent
+ * grows by it. PT_OK when all is sent, PT__AGAIN to wait (or pause: after
+ * PT_SOCK_BUDGET sends in a row without a wait), or an error. */
+static inline int pt__sock_send(struct pt_sock *s, const char *buf, size_t n, size_t *sent) {
+    struct pt_sock_dir *d = &s->wr;
     ssize_t r;
     if (s->fd < 0)
         return PT_EINVAL;
-    while (s->done < n) {
-        r = send(s->fd, (const char *)buf + s->done, n - s->done, PT__SEND_FLAGS);
+    if (d->flags & PT__S_PAUSE) /* (set by a send of another caller: a writer's) */
+        return PT__AGAIN;
+    while (*sent < n) {
+        if (pt__sock_spent(d))
+            return PT__AGAIN;
+        r = send(s->fd, buf + *sent, n - *sent, PT__SEND_FLAGS);
         if (r > 0) {
-            s->done += (size_t)r;
+            *sent += (size_t)r;
+            d->spent++;
         } else if (r < 0 && errno == EINTR) {
             continue;
         } else if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -624,13 +690,17 @@ static inline int pt__sock_write_step(struct pt_sock *s, const void *buf) {
     return PT_OK;
 }
 
+static inline int pt__sock_write_step(struct pt_sock *s, const void *buf) {
+    return pt__sock_send(s, (const char *)buf, s->wr.want, &s->wr.done);
+}
+
 /*
  * Write all n bytes of buf, waiting for the socket to be writable as often
- * as it takes. PT_ECLOSED or PT_ERESET if the peer is gone (s->done says
- * how many bytes the kernel took).
+ * as it takes. PT_ECLOSED or PT_ERESET if the peer is gone (s->wr.done
+ * says how many bytes the kernel took).
  */
 #define PT_SOCK_WRITE(s, buf, n, timeout)                                                          \
-    PT__SOCK_RUN((s), (timeout), (n), PT_WRITABLE, pt__sock_write_step((s), (buf)))
+    PT__SOCK_RUN((s), &(s)->wr, (timeout), (n), PT_WRITABLE, pt__sock_write_step((s), (buf)))
 
 #endif /* PT_LOOP_IO */
 #endif /* PT_LOOP_NET_H */

@@ -10,7 +10,9 @@ back, in order, after "Got: ". A reply is "Got: " + what one read returned,
 so one message may come back in several pieces, each with its own "Got: ";
 the messages use no "G", so the pieces can be told apart. Then it checks
 that the counters kept ticking while the clients talked, and that the
-server saw every connection close. Everything is bounded by timeouts.
+server saw every connection close. Then, with --idle 1, that sixteen
+clients which send nothing are closed as idle, so that a seventeenth is
+answered in about a second. Everything is bounded by timeouts.
 """
 import os
 import random
@@ -125,7 +127,45 @@ def main():
     if len(closed) < CLIENTS:
         print(f"FAILED: {len(closed)} connections seen closed, expected {CLIENTS}")
         ok = False
+    if not check_idle(sys.argv[1]):
+        ok = False
     return 0 if ok else 1
+
+
+def check_idle(path):
+    """--idle 1: sixteen clients that connect and send nothing hold every
+    slot; a seventeenth is answered once they are closed as idle, in about
+    a second, not when they choose to leave."""
+    server = subprocess.Popen(
+        WRAPPER + [path, "--port", "0", "--tick", "50", "--seconds", "30", "--idle", "1"],
+        stdout=subprocess.PIPE, text=True)
+    lines, stalled, took = [], [], None
+    try:
+        port = int(server.stdout.readline().rsplit(":", 1)[1])
+        reader = threading.Thread(target=lambda: lines.extend(server.stdout.read().splitlines()))
+        reader.start()
+        stalled = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(16)]
+        t0 = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(b"anyone?\n")
+            recv_reply(s, b"anyone?\n")
+        took = time.monotonic() - t0
+    except Exception as e:  # noqa: BLE001 - reported as the failure
+        print(f"FAILED: idle check: {e!r}")
+    finally:
+        for s in stalled:
+            s.close()
+        server.terminate()
+        server.wait(timeout=10)
+        if "reader" in locals():
+            reader.join(10)
+    idle = [line for line in lines if "(idle for 1 s)" in line]
+    print(f"idle check: 16 stalled clients closed as idle: {len(idle)}; the 17th answered after"
+          f" {took if took is None else round(took, 2)} s")
+    if took is None or took > 5 or len(idle) < 16:
+        print("FAILED: the stalled clients were not closed as idle in time")
+        return False
+    return True
 
 
 if __name__ == "__main__":

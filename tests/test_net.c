@@ -95,6 +95,13 @@ struct op {
     int cleanup_fd;
 };
 
+/* The direction of its socket that o's operation uses. */
+static struct pt_sock_dir *op_dir(struct op *o) {
+    if (o->kind == OP_ACCEPT)
+        return &o->ls->rd;
+    return o->kind == OP_CONNECT || o->kind == OP_WRITE ? &o->s->wr : &o->s->rd;
+}
+
 static PT_THREAD(op_body(struct pt_loop *loop, struct pt_task *task)) {
     struct op *o = (struct op *)task;
     PT_TASK_BEGIN(loop, task);
@@ -112,11 +119,11 @@ static PT_THREAD(op_body(struct pt_loop *loop, struct pt_task *task)) {
     else
         PT_SOCK_WRITE(o->s, o->data, o->n, o->timeout);
     o->result = PT_WAIT_RESULT();
-    o->done = o->s->done;
+    o->done = op_dir(o)->done;
     o->took = (long)(pt_time_t)(pt_loop_now(loop) - o->t0);
     PT_TASK_CLEANUP();
     o->cleaned++;
-    o->cleanup_done = o->s->done;
+    o->cleanup_done = op_dir(o)->done;
     o->cleanup_fd = (o->kind == OP_ACCEPT ? o->ls : o->s)->fd;
     PT_TASK_END();
 }
@@ -556,7 +563,7 @@ static void test_read_until_waits_for_a_delimiter_in_a_later_segment(void) {
     CHECK_EQ_INT(WRITE_STR(&pair.c, "hel"), PT_OK);
     memset(buf, 0, sizeof buf);
     start_read(&o, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
-    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && pair.srv.rd.done == 3, 10);
     CHECK_EQ_INT(o.result, NOT_YET);
     CHECK_EQ_INT(WRITE_STR(&pair.c, "lo\nX"), PT_OK);
     CHECK_EQ_INT(FINISH(&o), PT_OK);
@@ -638,9 +645,9 @@ static void read_exact_across_segments(char *buf, size_t cap) {
     memset(buf, 0, cap);
     start_read(&o, OP_READ_EXACT, &pair.srv, buf, 10, PT_MS(5000));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "abc"), PT_OK);
-    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && pair.srv.rd.done == 3, 10);
     CHECK_EQ_INT(WRITE_STR(&pair.c, "defg"), PT_OK);
-    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 7, 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && pair.srv.rd.done == 7, 10);
     CHECK_EQ_INT(WRITE_STR(&pair.c, "hijKLM"), PT_OK);
     CHECK_EQ_INT(FINISH(&o), PT_OK);
     CHECK_EQ_INT(o.done, 10);
@@ -749,7 +756,7 @@ static void accept_three_pending(void) {
     acc.want = 3;
     CHECK_EQ_INT(pt_spawn(&lp, &acc.task, acceptor_body), PT_OK);
     run_once();
-    several.parked = io_linked(&ls.io); /* nothing pending: it waits */
+    several.parked = io_linked(&ls.rd.io); /* nothing pending: it waits */
     for (i = 0; i < 3; i++)
         CHECK((clients[i] = raw_connect(&bound)) >= 0);
     run_once();
@@ -955,7 +962,7 @@ static void test_unanswered_connect_is_closed_at_its_deadline(void) {
     pt_sock_init(&c);
     start_connect(&sync_op, &c, &backlog.bound, PT_MS(250));
     run_once();
-    CHECK(io_linked(&c.io));
+    CHECK(io_linked(&c.wr.io));
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
     CHECK(c.fd >= 0);
     CHECK_EQ_INT(FINISH(&sync_op), PT_ETIMEDOUT);
@@ -976,7 +983,7 @@ static void test_cancel_inside_an_unanswered_connect_keeps_the_descriptor(void) 
     pt_sock_init(&c);
     start_connect(&o, &c, &backlog.bound, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&c.io));
+    CHECK(io_linked(&c.wr.io));
     CHECK_EQ_INT(pt_sock_peer_addr(&c, &peer), PT_ESYS); /* not connected (yet) */
     CHECK_EQ_INT(c.err, ENOTCONN);
     if (cancel_parked(&o, "connect, SYN dropped")) {
@@ -997,7 +1004,7 @@ static void reset_mid_read(struct op *o, char *buf, size_t cap) {
     CHECK_EQ_INT(WRITE_STR(&pair.srv, "0123456789"), PT_OK);
     memset(buf, 0, cap);
     start_read(o, OP_READ_EXACT, &pair.c, buf, 100, PT_MS(5000));
-    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done == 10, 10); /* has read 10, waits */
+    RUN_UNTIL(io_linked(&pair.c.rd.io) && pair.c.rd.done == 10, 10); /* has read 10, waits */
     lg.l_onoff = 1;
     lg.l_linger = 0; /* close() sends RST */
     CHECK_EQ_INT(setsockopt(pair.srv.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg), 0);
@@ -1037,7 +1044,7 @@ static void peer_closes_mid_write(struct op *o) {
     CHECK(pair_open(AF_INET));
     small_sndbuf(&pair.c);
     start_write(o, &pair.c, big_out, BIG, PT_FOREVER);
-    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done > 0, 10); /* the buffers are full */
+    RUN_UNTIL(io_linked(&pair.c.wr.io) && pair.c.wr.done > 0, 10); /* the buffers are full */
     CHECK_EQ_INT(recv(pair.srv.fd, buf, sizeof buf, 0), (long)sizeof buf);
     for (i = 0; i < sizeof buf; i++)
         bad += buf[i] != pattern(i);
@@ -1083,10 +1090,10 @@ static PT_THREAD(reader_body(struct pt_loop *loop, struct pt_task *task)) {
         if (PT_WAIT_RESULT() != PT_OK)
             break;
         r->reads++;
-        for (k = 0; k < r->s->done; k++)
+        for (k = 0; k < r->s->rd.done; k++)
             if (r->buf[k] != pattern(r->total + k) && r->mismatches++ == 0)
                 r->bad_at = r->total + k;
-        r->total += r->s->done;
+        r->total += r->s->rd.done;
     }
     r->result = PT_WAIT_RESULT();
     PT_TASK_END();
@@ -1112,9 +1119,9 @@ static long run_transfer(struct op *w, struct reader *r, long bound) {
     int shut = 0;
     while (!(pt_task_done(&w->task) && pt_task_done(&r->task)) && n++ < bound) {
         run_once();
-        if (!pt_task_done(&w->task) && io_linked(&w->s->io) && w->s->done != last) {
+        if (!pt_task_done(&w->task) && io_linked(&w->s->wr.io) && w->s->wr.done != last) {
             rounds++;
-            last = w->s->done;
+            last = w->s->wr.done;
         }
         if (pt_task_done(&w->task) && !shut) {
             CHECK_EQ_INT(pt_sock_shutdown(w->s), PT_OK);
@@ -1147,6 +1154,181 @@ static void test_large_write_reaches_a_chunked_reader_whole_and_in_order(void) {
     CHECK_EQ_INT(r.mismatches, 0);
     CHECK(r.reads >= (long)(BIG / sizeof r.buf)); /* in small chunks */
     close_all(&ls, &c, &srv);
+}
+
+/* ---- full duplex: a reader and a writer on one socket --------------------- */
+
+/* A read and a write in flight on one socket at once: both wait on its
+ * descriptor, each ends when its own side is ready. srv writes BIG to c
+ * (which reads it with reader_body) while srv waits to read a line. */
+static void test_a_read_and_a_write_wait_on_one_socket_at_once(void) {
+    static struct reader r;
+    struct op rd = {0}, w = {0};
+    char buf[16];
+    CHECK(pair_open(AF_INET));
+    small_sndbuf(&pair.srv);
+    start_read(&rd, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
+    start_write(&w, &pair.srv, big_out, BIG, PT_MS(5000));
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && io_linked(&pair.srv.wr.io), 10);
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 2);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "up\n"), PT_OK);
+    CHECK_EQ_INT(FINISH(&rd), PT_OK);
+    CHECK_EQ_STR(upto(buf, rd.done), "up\n");
+    CHECK(!pt_task_done(&w.task)); /* the write waits on */
+    start_reader(&r, &pair.c, 0);
+    CHECK_EQ_INT(run_transfer(&w, &r, 2000000) >= 1, 1);
+    CHECK_EQ_INT(w.result, PT_OK);
+    CHECK_EQ_INT(w.done, BIG);
+    CHECK_EQ_INT(r.total, BIG);
+    CHECK_EQ_INT(r.mismatches, 0);
+    pair_close();
+}
+
+/* Each direction has its own deadline: the read times out at its own,
+ * the write, with a later one, goes on waiting. */
+static void test_each_direction_has_its_own_deadline(void) {
+    struct op rd = {0}, w = {0};
+    char buf[16];
+    CHECK(pair_open(AF_INET));
+    small_sndbuf(&pair.srv);
+    start_read(&rd, OP_READ, &pair.srv, buf, sizeof buf, PT_MS(100));
+    start_write(&w, &pair.srv, big_out, BIG, PT_MS(5000));
+    CHECK_EQ_INT(FINISH(&rd), PT_ETIMEDOUT);
+    CHECK_EQ_INT(rd.took, PT_MS(100));
+    CHECK(!pt_task_done(&w.task));
+    CHECK(io_linked(&pair.srv.wr.io));
+    CHECK_EQ_INT(FINISH(&w), PT_ETIMEDOUT);
+    CHECK_EQ_INT(w.took, PT_MS(5000));
+    pair_close();
+}
+
+/* A cancel ends one direction's operation; the other's goes on and ends
+ * with its bytes. */
+static void test_a_cancelled_write_leaves_the_read_on_the_same_socket(void) {
+    struct op rd = {0}, w = {0};
+    char buf[16];
+    CHECK(pair_open(AF_INET));
+    small_sndbuf(&pair.srv);
+    start_read(&rd, OP_READ_UNTIL, &pair.srv, buf, sizeof buf, PT_MS(5000));
+    start_write(&w, &pair.srv, big_out, BIG, PT_MS(5000));
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && io_linked(&pair.srv.wr.io), 10);
+    CHECK_EQ_INT(pt_cancel(&lp, &w.task), PT_OK);
+    RUN_UNTIL(pt_task_done(&w.task), 10);
+    CHECK_EQ_INT(pt_task_status(&w.task), PT_CLOSED);
+    CHECK(io_linked(&pair.srv.rd.io));
+    CHECK_EQ_INT(pt_loop_io_waits(&lp), 1);
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "on\n"), PT_OK);
+    CHECK_EQ_INT(FINISH(&rd), PT_OK);
+    CHECK_EQ_STR(upto(buf, rd.done), "on\n");
+    pair_close();
+}
+
+/* ---- fairness: a busy connection goes around the loop -------------------- */
+
+/* Counts the iterations it sees (one yield each). */
+static long ticks_seen;
+static PT_THREAD(ticker(struct pt_loop *loop, struct pt_task *task)) {
+    PT_TASK_BEGIN(loop, task);
+    for (;;) {
+        ticks_seen++;
+        PT_TASK_YIELD();
+    }
+    PT_TASK_END();
+}
+
+/* Reads 1 byte at a time, `n` times, noting the ticker's count after each. */
+struct byte_reader {
+    struct pt_task task;
+    struct pt_sock *s;
+    int n, i;
+    long seen[64];
+    char buf[1];
+};
+
+static PT_THREAD(byte_reader_body(struct pt_loop *loop, struct pt_task *task)) {
+    struct byte_reader *b = (struct byte_reader *)task;
+    PT_TASK_BEGIN(loop, task);
+    for (b->i = 0; b->i < b->n; b->i++) {
+        PT_SOCK_READ(b->s, b->buf, 1, PT_MS(5000));
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+        b->seen[b->i] = ticks_seen;
+    }
+    PT_TASK_END();
+}
+
+/* With bytes always there, reads go on without waiting for at most
+ * PT_SOCK_BUDGET system calls; then the reader lets the loop run once, so
+ * another task runs between them. 48 one-byte reads of 48 bytes already
+ * there: the other task runs at least 48 / PT_SOCK_BUDGET - 1 times
+ * meanwhile, and never within a budget. */
+static void test_reads_that_never_wait_let_the_loop_run_after_a_budget(void) {
+    static struct byte_reader b;
+    static struct pt_task tick;
+    int i, runs = 0;
+    CHECK(pair_open(AF_INET));
+    CHECK_EQ_INT(WRITE_STR(&pair.c, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL"), PT_OK);
+    memset(&b, 0, sizeof b);
+    memset(&tick, 0, sizeof tick);
+    b.s = &pair.srv;
+    b.n = 48;
+    /* the first read waits (nothing seen yet): it starts the budget */
+    CHECK_EQ_INT(pt_spawn(&lp, &b.task, byte_reader_body), PT_OK);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) || pt_task_done(&b.task), 10);
+    ticks_seen = 0;
+    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
+    RUN_UNTIL(pt_task_done(&b.task), 1000);
+    CHECK_EQ_INT(b.i, 48);
+    for (i = 1; i < 48; i++)
+        if (b.seen[i] != b.seen[i - 1])
+            runs++;
+    CHECK(runs >= 48 / PT_SOCK_BUDGET - 1);
+    for (i = PT_SOCK_BUDGET; i < 48; i++) /* the loop ran within every budget of reads */
+        CHECK(b.seen[i] != b.seen[i - PT_SOCK_BUDGET] || b.seen[i] == 0);
+    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    RUN_UNTIL(pt_task_done(&tick), 10);
+    pair_close();
+}
+
+/* Writes with room always there: a long run of small writes lets the loop
+ * run after a budget too. */
+struct small_writer {
+    struct pt_task task;
+    struct pt_sock *s;
+    int n, i;
+    long first, last;
+};
+
+static PT_THREAD(small_writer_body(struct pt_loop *loop, struct pt_task *task)) {
+    struct small_writer *w = (struct small_writer *)task;
+    PT_TASK_BEGIN(loop, task);
+    w->first = ticks_seen;
+    for (w->i = 0; w->i < w->n; w->i++) {
+        PT_SOCK_WRITE(w->s, "x", 1, PT_MS(5000));
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+    }
+    w->last = ticks_seen;
+    PT_TASK_END();
+}
+
+static void test_writes_that_never_wait_let_the_loop_run_after_a_budget(void) {
+    static struct small_writer w;
+    static struct pt_task tick;
+    CHECK(pair_open(AF_INET));
+    memset(&w, 0, sizeof w);
+    memset(&tick, 0, sizeof tick);
+    w.s = &pair.srv;
+    w.n = 8 * PT_SOCK_BUDGET;
+    ticks_seen = 0;
+    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
+    CHECK_EQ_INT(pt_spawn(&lp, &w.task, small_writer_body), PT_OK);
+    RUN_UNTIL(pt_task_done(&w.task), 1000);
+    CHECK_EQ_INT(w.i, 8 * PT_SOCK_BUDGET);
+    CHECK(w.last - w.first >= 7); /* it went around the loop once a budget, at least */
+    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    RUN_UNTIL(pt_task_done(&tick), 10);
+    pair_close();
 }
 
 /* ---- out of descriptors ------------------------------------------------- */
@@ -1242,7 +1424,7 @@ static void emfile_first_accept(void) {
 static void emfile_backoff_on_a_timer(void) {
     start_accept(&sync_op, &em.ls, &em.srv, PT_FOREVER);
     run_once();
-    CHECK(!io_linked(&em.ls.io));
+    CHECK(!io_linked(&em.ls.rd.io));
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
     CHECK_EQ_INT(FINISH(&sync_op), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
@@ -1548,7 +1730,7 @@ static void read_exact_times_out(char *buf, size_t cap) {
     memset(buf, 0, cap);
     start_read(&o, OP_READ_EXACT, &pair.srv, buf, 8, PT_MS(300));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "ab"), PT_OK);
-    RUN_UNTIL(pair.srv.done == 2, 10);
+    RUN_UNTIL(pair.srv.rd.done == 2, 10);
     CHECK_EQ_INT(pt_loop_now(&lp), 1250);
     CHECK_EQ_INT(FINISH(&o), PT_ETIMEDOUT);
     CHECK_EQ_INT(o.took, 300);
@@ -1686,10 +1868,10 @@ static void test_a_closed_sockets_number_is_waited_on_afresh(void) {
     CHECK_EQ_INT(sv[0], old); /* the lowest free number */
     CHECK_EQ_INT(pt_sock_adopt(&c2, sv[0]), PT_OK);
     start_read(&sync_op, OP_READ, &c2, buf, sizeof buf, PT_MS(1000));
-    RUN_UNTIL(io_linked(&c2.io), 10); /* it waits to read, as the old one did */
+    RUN_UNTIL(io_linked(&c2.rd.io), 10); /* it waits to read, as the old one did */
     CHECK_EQ_INT(write(sv[1], "b", 1), 1);
     CHECK_EQ_INT(FINISH(&sync_op), PT_OK);
-    CHECK_EQ_INT(c2.done, 1);
+    CHECK_EQ_INT(c2.rd.done, 1);
     pt_sock_close(&c2);
     close(sv[1]);
     pair_close();
@@ -1701,7 +1883,7 @@ static void test_closing_a_socket_wakes_its_waiter_with_ebadf(void) {
     char buf[8];
     CHECK(pair_open(AF_INET));
     start_read(&sync_op, OP_READ, &pair.srv, buf, sizeof buf, PT_FOREVER);
-    RUN_UNTIL(io_linked(&pair.srv.io), 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io), 10);
     pt_sock_close(&pair.srv);
     CHECK_EQ_INT(FINISH(&sync_op), PT_EBADF);
     pair_close();
@@ -1735,7 +1917,7 @@ static int cancel_inside_connect(struct pt_sock *c2) {
     pt_sock_init(c2);
     start_connect(&o, c2, &pair.bound, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&c2->io));
+    CHECK(io_linked(&c2->wr.io));
     if (!cancel_parked(&o, "connect"))
         return 0;
     CHECK_EQ_INT(o.cleanup_done, 0);
@@ -1786,7 +1968,7 @@ static int cancel_inside_accept(struct pt_sock *s2) {
     pt_sock_init(s2);
     start_accept(&o, &pair.ls, s2, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&pair.ls.io));
+    CHECK(io_linked(&pair.ls.rd.io));
     return cancel_parked(&o, "accept");
 }
 
@@ -1820,7 +2002,7 @@ static int cancel_inside_read(char *buf, size_t cap) {
     CHECK(pair_open(AF_INET));
     start_read(&o, OP_READ, &pair.srv, buf, cap, PT_MS(5000));
     run_once();
-    CHECK(io_linked(&pair.srv.io));
+    CHECK(io_linked(&pair.srv.rd.io));
     if (!cancel_parked(&o, "read"))
         return 0;
     CHECK_EQ_INT(o.cleanup_done, 0);
@@ -1852,11 +2034,11 @@ static int cancel_inside_read_exact(char *buf, size_t cap) {
     memset(buf, 0, cap);
     start_read(&o, OP_READ_EXACT, &pair.srv, buf, 10, PT_MS(5000));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "abc"), PT_OK);
-    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 3, 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && pair.srv.rd.done == 3, 10);
     if (!cancel_parked(&o, "read_exact"))
         return 0;
     CHECK_EQ_INT(o.cleanup_done, 3);
-    CHECK_EQ_INT(pair.srv.done, 3);
+    CHECK_EQ_INT(pair.srv.rd.done, 3);
     return 1;
 }
 
@@ -1884,7 +2066,7 @@ static int cancel_inside_read_until(char *buf, size_t cap) {
     memset(buf, 0, cap);
     start_read(&o, OP_READ_UNTIL, &pair.srv, buf, cap, PT_MS(5000));
     CHECK_EQ_INT(WRITE_STR(&pair.c, "ab"), PT_OK);
-    RUN_UNTIL(io_linked(&pair.srv.io) && pair.srv.done == 2, 10);
+    RUN_UNTIL(io_linked(&pair.srv.rd.io) && pair.srv.rd.done == 2, 10);
     if (!cancel_parked(&o, "read_until"))
         return 0;
     CHECK_EQ_INT(o.cleanup_done, 2);
@@ -1918,12 +2100,12 @@ static size_t cancel_inside_write(struct op *o) {
     CHECK(pair_open(AF_INET));
     small_sndbuf(&pair.c);
     start_write(o, &pair.c, big_out, BIG, PT_MS(5000));
-    RUN_UNTIL(io_linked(&pair.c.io) && pair.c.done > 0, 10);
+    RUN_UNTIL(io_linked(&pair.c.wr.io) && pair.c.wr.done > 0, 10);
     if (!cancel_parked(o, "write"))
         return 0;
     k = o->cleanup_done;
     CHECK(k > 0 && k < BIG);
-    CHECK_EQ_INT(pair.c.done, k);
+    CHECK_EQ_INT(pair.c.wr.done, k);
     return k;
 }
 
@@ -2032,6 +2214,11 @@ static void init(void) {
     X(peer_closing_mid_write_is_eclosed_or_ereset)                                                 \
     X(write_to_a_dead_connection_is_eclosed)                                                       \
     X(large_write_reaches_a_chunked_reader_whole_and_in_order)                                     \
+    X(a_read_and_a_write_wait_on_one_socket_at_once)                                               \
+    X(each_direction_has_its_own_deadline)                                                         \
+    X(a_cancelled_write_leaves_the_read_on_the_same_socket)                                        \
+    X(reads_that_never_wait_let_the_loop_run_after_a_budget)                                       \
+    X(writes_that_never_wait_let_the_loop_run_after_a_budget)                                      \
     X(accept_out_of_descriptors_is_emfile_at_once)                                                 \
     X(connect_out_of_descriptors_is_emfile)                                                        \
     X(accept_backoff_waits_on_a_timer_not_on_the_listener)                                         \
