@@ -2,8 +2,9 @@
  * demos/tour.c - the guided tour: every scenario of the four articles that
  * README.md lists under "The articles", article by article in the order of
  * that list, each with a sentence on what to watch for, the figures it
- * measures and, for the loop scenarios, a timeline of which task ran when.
- * About 12 seconds; it needs nothing but the build (the servers it starts
+ * measures and, for the loop scenarios, a timeline of which task ran when;
+ * after the echo server, the chat server, which goes beyond them. About 13
+ * seconds; it needs nothing but the build (the servers it starts
  * listen on 127.0.0.1, on free ports). The step titles name each article by
  * its short name in that list.
  *
@@ -52,6 +53,12 @@ static const struct step steps[] = {
      "hand: build/demos/echo_server, then nc 127.0.0.1 3000.",
      {"echo_server", "--port", "0", "--seconds", "2", "--tick", "250", "--client", "--timeline",
       NULL}},
+    {"A chat server: a reader and a writer per connection (beyond the articles)",
+     "Every line a client sends goes to every other client. Each connection reads\n"
+     "lines through a buffered reader and hands them to the others' writers, whose\n"
+     "writes never wait; three clients in the same process say hello. Try it by\n"
+     "hand: build/demos/chat_server, then nc 127.0.0.1 3010 in two terminals.",
+     {"chat_server", "--port", "0", "--seconds", "1", "--demo", NULL}},
     {"Three jobs of 2 s, 1 s and 3 s (Ritesh)",
      "They finish in the order B, A, C, in 3 s in all, not 6 s.",
      {"three_jobs", "--timeline", NULL}},
