@@ -221,11 +221,13 @@ static inline int pt__writer_drained(const struct pt_writer *w) {
 }
 
 /* Internal: the sending ended with `error` (not PT_OK): the bytes left
- * are dropped, the listeners told. */
+ * are dropped, the listeners told, and the sending task, if it waits for
+ * something to send, ends. */
 static inline int pt__writer_fail(struct pt_writer *w, int error) {
     w->error = error;
     w->start = w->end = 0;
     pt__writer_wake(w->loop, &w->listeners);
+    pt__writer_wake(w->loop, &w->more);
     return error;
 }
 
@@ -268,7 +270,8 @@ static PT_THREAD(pt__writer_run(struct pt_loop *loop, struct pt_task *task)) {
 /*
  * Start w, a writer of socket s with buffer buf[0..cap): its sending task
  * is spawned (in the background: it does not keep pt_loop_run going).
- * PT_EBUSY if w's sending task is still running (abort or close it first).
+ * w's memory is zeroed before its first open, as a task's is. PT_EBUSY if
+ * w's sending task is still running (abort or close it first).
  */
 static inline int pt_writer_open(struct pt_loop *l, struct pt_writer *w, struct pt_sock *s,
                                  void *buf, size_t cap) {
