@@ -110,6 +110,8 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     pt_reader_init(&c->in, &c->sock, c->inbuf, sizeof c->inbuf);
     if (pt_writer_open(loop, &c->out, &c->sock, c->outbuf, sizeof c->outbuf) != PT_OK)
         PT_EXIT(&task->gen);
+    /* A drain waits until it is empty: then a whole read fits again. */
+    (void)pt_writer_limits(&c->out, sizeof c->outbuf, 0);
     for (;;) {
         PT_READER_READ(&c->in, BUF_SIZE, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK)

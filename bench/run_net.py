@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
-"""bench/run_net.py - run the network workloads W6 (TCP echo) and W7
-(concurrent delayed requests) of bench/WORKLOADS.md for ptloop and the
-anchors, and print one Markdown table with ratios to libuv.
+"""bench/run_net.py - run the network workloads W6 (TCP echo), W7
+(concurrent delayed requests) and W8 (TCP echo beside idle connections) of
+bench/WORKLOADS.md for ptloop and the anchors, and print one Markdown table
+with ratios to libuv.
 
     meson setup /tmp/benchrel --buildtype=release && meson compile -C /tmp/benchrel
-    python3 bench/run_net.py --build /tmp/benchrel [--runs 3] [--only W6|W7]
-        [--conns 1,100,1000] [--anchors ptloop,ptloop-poll,ptloop-epoll,...]
+    python3 bench/run_net.py --build /tmp/benchrel [--runs 3] [--only W6|W7|W8]
+        [--conns 1,100,1000] [--idle 10000] [--anchors ptloop,ptloop-poll,...]
 
 W6 measures the server: for each anchor's echo server, started fresh on a
 free port, after its READY line: one untimed warm-up (echo_client C=100 for
 1 s), then echo_client with each C of --conns (default 1, 100 and 1000; ids
 W6.c<C>), --seconds each (default 5), against the same server process,
 given its pid for the CPU figures; then SIGTERM. W7 measures the client:
-each anchor's client runs against a fresh delay_server. The load client and
-the delay server are common (plain C, epoll: <build>/bench/echo_client and
-delay_server). Per anchor:
+each anchor's client runs against a fresh delay_server. W8 measures the W6
+server again, holding idle connections: per server, a fresh process, the
+same warm-up, then echo_client --idle 0 with C=100 (W8.c100.idle0, the
+baseline: W6.c100's parameters) and echo_client --idle <N> with C=100
+(W8.c100.idle<N>: N connections that never send, opened and accepted
+before the window; --idle, default 10000), --seconds each. The load client
+and the delay server are common (plain C, epoll: <build>/bench/echo_client
+and delay_server). Per anchor:
 
-  anchor        W6 server                                W7 client
+  anchor        W6 and W8 server                         W7 client
   ptloop        <build>/bench/bench_echo_server (select)  <build>/bench/bench_delay_client
   ptloop-poll   <build>/bench/bench_echo_server-poll      -
   ptloop-epoll  <build>/bench/bench_echo_server-epoll     -
@@ -25,19 +31,22 @@ delay_server). Per anchor:
   uvloop        <python> bench/asyncio_net.py --uvloop echo-server / delay-client
 
 ptloop-poll and ptloop-epoll are ptloop's W6 server on its other readiness
-back ends (W6 only). A program that is not built is skipped, with a note,
-and so is a C beyond the slots a server's READY line announces (select's
-server holds about 1,000 connections). <python> is /usr/bin/python3
-(Debian's, which has python3-uvloop) unless --python says otherwise.
+back ends (W6 and W8 only). A program that is not built is skipped, with a
+note, and so is a C beyond the slots a server's READY line announces
+(select's server holds about 1,000 connections, so none of W8). <python> is
+/usr/bin/python3 (Debian's, which has python3-uvloop) unless --python says
+otherwise.
 
 Every process is fresh and gets the hard RLIMIT_NOFILE as its soft limit;
 the output says whether that raises it, and a C the hard limit cannot hold
 (client and server each need C descriptors and a few) is refused before
-anything runs. --runs times (default 1; W6/W7 are slow, 3 is better),
-interleaved over the anchors; a cell is the median (min-max). A run that
-prints INVALID (wrong bytes, a wrong response) makes its cell INVALID, one
-that fails otherwise FAILED, and this script exits 1 after printing the
-table. Timings never fail anything.
+anything runs; W8 (100 + N descriptors and a few) is skipped, with a note,
+if the hard limit cannot hold it. --runs times (default 1; W6-W8 are slow,
+3 is better), interleaved over the anchors; a cell is the median (min-max).
+A run that prints INVALID (wrong bytes, a wrong response, an idle
+connection closed) makes its cell INVALID, one that fails otherwise FAILED,
+and this script exits 1 after printing the table. Timings never fail
+anything.
 """
 import argparse
 import os
@@ -61,12 +70,15 @@ ANCHORS = ["ptloop", "ptloop-poll", "ptloop-epoll", "libuv", "asyncio", "uvloop"
 BACKEND_ANCHORS = {"ptloop-poll": "poll", "ptloop-epoll": "epoll"}
 W6_CONNS = [1, 100, 1000]
 W7_IDS = ["W7.serial10", "W7.conc10", "W7.conc1000"]
+W8_ACTIVE = 100  # W8's active connections (W6.c100's load)
+W8_IDLE = 10000  # W8's idle connections (--idle)
 FD_MARGIN = 16  # descriptors a process holds beside its C connections
 SLOTS_RE = re.compile(rb"\bslots=(\d+)")
 # Ratios where they say something about the anchor: the throughput (higher
 # = more), the server's CPU per request and the client's overhead (lower =
 # cheaper). server_cpu_pct and client_cpu_pct are read, not compared.
-RATIO_METRICS = re.compile(r"^(rps|server_user_ns_per_req|server_sys_ns_per_req|overhead_ms)$")
+RATIO_METRICS = re.compile(r"^(rps|server_user_ns_per_req|server_sys_ns_per_req|"
+                           r"server_cpu_ns_per_req|server_peak_rss_mib|overhead_ms)$")
 INVALID_RE = re.compile(r"^INVALID .*workload=(\S+)")
 SOURCES = ["echo_client.c", "delay_server.c", "uv_echo_server.c", "uv_delay_client.c",
            "bench_echo_server.c", "bench_delay_client.c"]
@@ -82,7 +94,8 @@ def raise_nofile():
 
 def nofile_text(conns):
     """What the children's descriptor limit is, whether raise_nofile raises
-    it, and an error text if the largest C does not fit (else None)."""
+    it, and an error text if the largest C does not fit (else None). C may
+    count idle connections too (W8)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 
     def shown(n):
@@ -170,8 +183,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", required=True, help="meson build directory (release)")
     ap.add_argument("--runs", type=int, default=1, help="runs per cell (default 1; 3 is better)")
-    ap.add_argument("--seconds", type=float, default=5.0, help="W6 window per C (default 5)")
-    ap.add_argument("--only", choices=["W6", "W7"], help="run one workload only")
+    ap.add_argument("--seconds", type=float, default=5.0, help="W6 and W8 window per C (default 5)")
+    ap.add_argument("--only", choices=["W6", "W7", "W8"], help="run one workload only")
     ap.add_argument("--python", default="/usr/bin/python3" if os.path.exists("/usr/bin/python3")
                     else sys.executable)
     ap.add_argument("--anchors", default=",".join(ANCHORS),
@@ -179,6 +192,9 @@ def main():
     ap.add_argument("--conns", default=",".join(map(str, W6_CONNS)),
                     help="W6: comma-separated connection counts C, in order "
                     "(default 1,100,1000)")
+    ap.add_argument("--idle", type=int, default=W8_IDLE,
+                    help=f"W8: idle connections beside the {W8_ACTIVE} active ones "
+                    f"(default {W8_IDLE}; another N is another id, W8.c{W8_ACTIVE}.idle<N>)")
     args = ap.parse_args()
     try:
         conns = [int(c) for c in args.conns.split(",") if c]
@@ -187,6 +203,9 @@ def main():
     if not conns or any(c < 1 or c > 100000 for c in conns) or len(set(conns)) != len(conns):
         ap.error(f"--conns: distinct whole numbers from 1 to 100000, not {args.conns!r}")
     w6_ids = [f"W6.c{c}" for c in conns]
+    if args.idle < 1 or args.idle > 100000:
+        ap.error(f"--idle: a whole number from 1 to 100000, not {args.idle}")
+    w8_ids = [f"W8.c{W8_ACTIVE}.idle0", f"W8.c{W8_ACTIVE}.idle{args.idle}"]
 
     build = os.path.abspath(args.build)
     bench = os.path.join(build, "bench")
@@ -207,22 +226,28 @@ def main():
     }
     echo_client = os.path.join(bench, "echo_client")
     delay_server = os.path.join(bench, "delay_server")
-    workloads = [args.only] if args.only else ["W6", "W7"]
+    workloads = [args.only] if args.only else ["W6", "W7", "W8"]
 
     # The descriptor limit: said before anything runs (stderr) and in the
-    # table's header; a C it cannot hold stops here.
+    # table's header; a C it cannot hold stops here, and W8's idle
+    # connections, if it cannot hold them, skip W8.
     fd_text, fd_error = nofile_text(conns if "W6" in workloads else [1000])
     print(f"# {fd_text}", file=sys.stderr)
-    if fd_error:
+    if fd_error and ("W6" in workloads or "W7" in workloads):
         print(f"run_net.py: {fd_error}", file=sys.stderr)
         return 2
+    skipped = []  # texts
+    if "W8" in workloads:
+        _, w8_error = nofile_text([W8_ACTIVE + args.idle])
+        if w8_error:
+            skipped.append(f"W8 skipped: {w8_error}")
+            workloads.remove("W8")
 
     # Which (anchor, workload) can run here.
-    skipped = []  # texts
-    plan = {"W6": [], "W7": []}
+    plan = {"W6": [], "W7": [], "W8": []}
     uvloop_ok = None
     for w in list(workloads):
-        common = echo_client if w == "W6" else delay_server
+        common = delay_server if w == "W7" else echo_client
         if not os.access(common, os.X_OK):
             skipped.append(f"{w} skipped: {common} not built (Linux only)")
             workloads.remove(w)
@@ -248,8 +273,8 @@ def main():
                     continue
         for w in workloads:
             if w == "W7" and a not in clients:
-                continue  # a back-end anchor: W6 only
-            cmd = (servers if w == "W6" else clients)[a]
+                continue  # a back-end anchor: W6 and W8 only
+            cmd = (clients if w == "W7" else servers)[a]
             if a not in ("asyncio", "uvloop") and not os.access(cmd[0], os.X_OK):
                 skipped.append(f"anchor {a} {w} skipped: {cmd[0]} not built")
             else:
@@ -306,49 +331,66 @@ def main():
         print(f"# run {r + 1}/{args.runs} {a:12s} {what:14s} {time.time() - t0:6.2f} s rc={rc}",
               file=sys.stderr, flush=True)
 
-    for r in range(args.runs):
-        for a in plan["W6"]:
-            t0 = time.time()
-            lifetime = 1 + len(conns) * args.seconds + 120  # a bound, never reached
-            srv = Server(servers[a] + [str(free_port()), f"{lifetime:g}"])
-            port = srv.cmd[-2]
-            if not srv.wait_ready(30):
-                rc, out, err = srv.stop()
-                collect(a, out, [], rc, err)
-                for wid in w6_ids:
-                    failures.setdefault((a, wid), f"server not READY (exit {rc}): {err[-300:]}")
-                progress(r, a, "W6 server", t0, rc)
-                continue
-            ready = next(l for l in srv.buf.split(b"\n") if l.startswith(b"READY"))
-            readies.setdefault(a, ready.decode(errors="replace").strip())
-            m = SLOTS_RE.search(ready)
-            slots = int(m.group(1)) if m else None
-            # Warm-up: untimed, its figures dropped; only its failure counts.
-            rc, out, err = run_client([echo_client, a, port, "100", "1"], 60)
-            progress(r, a, "W6 warm-up", t0, rc)
-            if rc != 0:
-                inv = next((l for l in out.splitlines() if l.startswith("INVALID")), None)
-                for wid in w6_ids:
-                    failures.setdefault((a, wid), inv or f"warm-up: exit {rc}: {err[-300:]}")
-            else:
-                for c in conns:
-                    t1 = time.time()
-                    wid = f"W6.c{c}"
-                    if slots is not None and c > slots:
-                        beyond[(a, wid)] = f"C={c} is beyond the server's {slots} slots"
-                        continue
-                    if not srv.alive():
-                        failures.setdefault((a, wid), "server exited")
-                        continue
-                    rc, out, err = run_client(
-                        [echo_client, a, port, str(c), f"{args.seconds:g}", str(srv.pid)],
-                        args.seconds + 60)
-                    collect(a, out, [wid], rc, err)
-                    progress(r, a, wid, t1, rc)
+    def serve(r, a, w, steps):
+        """One run of an echo server workload (W6, W8) for anchor a: a
+        fresh server, the warm-up, then each step (id, echo_client options,
+        connections it needs) against that process. W8's steps go together:
+        if the server cannot hold the last, none runs."""
+        ids = [wid for wid, _, _ in steps]
+        t0 = time.time()
+        lifetime = 1 + len(steps) * (args.seconds + 30) + 120  # a bound, never reached
+        srv = Server(servers[a] + [str(free_port()), f"{lifetime:g}"])
+        port = srv.cmd[-2]
+        if not srv.wait_ready(30):
             rc, out, err = srv.stop()
             collect(a, out, [], rc, err)
-            if rc not in (0, -signal.SIGTERM):
-                print(f"# note: {a} W6 server exit {rc}: {err[-300:]}", file=sys.stderr)
+            for wid in ids:
+                failures.setdefault((a, wid), f"server not READY (exit {rc}): {err[-300:]}")
+            progress(r, a, f"{w} server", t0, rc)
+            return
+        ready = next(l for l in srv.buf.split(b"\n") if l.startswith(b"READY"))
+        readies.setdefault(a, ready.decode(errors="replace").strip())
+        m = SLOTS_RE.search(ready)
+        slots = int(m.group(1)) if m else None
+        if w == "W8" and slots is not None and steps[-1][2] > slots:
+            for wid in ids:
+                beyond[(a, wid)] = (f"{steps[-1][2]} connections ({W8_ACTIVE} active, "
+                                    f"{args.idle} idle) are beyond the server's {slots} slots")
+            steps = []
+        # Warm-up: untimed, its figures dropped; only its failure counts.
+        rc, out, err = run_client([echo_client, a, port, "100", "1"], 60) if steps else (0, "", "")
+        if steps:
+            progress(r, a, f"{w} warm-up", t0, rc)
+        if rc != 0:
+            inv = next((l for l in out.splitlines() if l.startswith("INVALID")), None)
+            for wid in ids:
+                failures.setdefault((a, wid), inv or f"warm-up: exit {rc}: {err[-300:]}")
+        else:
+            for wid, opts, need in steps:
+                t1 = time.time()
+                if slots is not None and need > slots:
+                    beyond[(a, wid)] = f"C={need} is beyond the server's {slots} slots"
+                    continue
+                if not srv.alive():
+                    failures.setdefault((a, wid), "server exited")
+                    continue
+                c = need if w == "W6" else W8_ACTIVE
+                rc, out, err = run_client(
+                    [echo_client] + opts + [a, port, str(c), f"{args.seconds:g}", str(srv.pid)],
+                    args.seconds + 90)
+                collect(a, out, [wid], rc, err)
+                progress(r, a, wid, t1, rc)
+        rc, out, err = srv.stop()
+        collect(a, out, [], rc, err)
+        if rc not in (0, -signal.SIGTERM):
+            print(f"# note: {a} {w} server exit {rc}: {err[-300:]}", file=sys.stderr)
+
+    w6_steps = [(f"W6.c{c}", [], c) for c in conns]
+    w8_steps = [(w8_ids[0], ["--idle", "0"], W8_ACTIVE),
+                (w8_ids[1], ["--idle", str(args.idle)], W8_ACTIVE + args.idle)]
+    for r in range(args.runs):
+        for a in plan["W6"]:
+            serve(r, a, "W6", w6_steps)
         for a in plan["W7"]:
             t0 = time.time()
             port = str(free_port())
@@ -362,10 +404,12 @@ def main():
             collect(a, out, W7_IDS, rc, err)
             srv.stop()
             progress(r, a, "W7", t0, rc)
+        for a in plan["W8"]:
+            serve(r, a, "W8", w8_steps)
     elapsed = time.time() - started
 
     # Rows in workload order, metrics in the order the programs print them.
-    rank = {w: i for i, w in enumerate(w6_ids + W7_IDS)}
+    rank = {w: i for i, w in enumerate(w6_ids + W7_IDS + w8_ids)}
     seen = {k: i for i, k in enumerate(order)}
     order.sort(key=lambda k: (rank.get(k[0], 99), seen[k]))
     for a, wid in failures:  # a workload that failed everywhere still gets a row
@@ -394,13 +438,21 @@ def main():
         return f"{x / y:.2f}"
 
     # ---- header: machine, compilers, flags
-    print("# Network workloads W6 (TCP echo) and W7 (delayed requests): ptloop and anchors")
+    print("# Network workloads W6 (TCP echo), W7 (delayed requests) and W8 (TCP echo beside "
+          "idle connections): ptloop and anchors")
     print()
     print_machine(build, SOURCES, args.python, load_before)
-    print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C="
-          f"{', '.join(map(str, conns))} for {args.seconds:g} s each (bench/echo_client, "
-          f"64-byte messages over 127.0.0.1, every byte checked); "
-          f"W7: per client, a fresh bench/delay_server")
+    if "W6" in workloads:
+        print(f"- W6: per server, one fresh process: warm-up C=100 for 1 s, then C="
+              f"{', '.join(map(str, conns))} for {args.seconds:g} s each (bench/echo_client, "
+              f"64-byte messages over 127.0.0.1, every byte checked)")
+    if "W7" in workloads:
+        print("- W7: per client, a fresh bench/delay_server")
+    if "W8" in workloads:
+        print(f"- W8: per server, one fresh process: warm-up C=100 for 1 s, then C={W8_ACTIVE} "
+              f"for {args.seconds:g} s alone ({w8_ids[0]}) and beside {args.idle} idle "
+              f"connections, opened and accepted before the window ({w8_ids[1]}); "
+              f"bench/echo_client, every byte checked")
     print(f"- {fd_text}")
     print(f"- {args.runs} run(s) per cell; cell = median (min–max); ratios are of medians: "
           f"for rps higher = more throughput, for ns_per_req and overhead_ms lower = cheaper")
@@ -430,7 +482,35 @@ def main():
           "library-specific figure. CPU figures come from 10 ms ticks.")
     print()
 
-    print("Mappings (NOTE lines of the programs; the W6 servers' READY lines):")
+    # ---- W8: what the idle connections cost each server, from the medians
+    w8_rows = []
+    for a in cols:
+        if a not in plan["W8"] or any((a, wid) in failures or (a, wid) in beyond
+                                      for wid in w8_ids):
+            continue
+        base = {m: median((w8_ids[0], m), a) for m in
+                ("rps", "server_cpu_ns_per_req", "server_peak_rss_mib")}
+        idle = {m: median((w8_ids[1], m), a) for m in base}
+        if any(v is None or v <= 0 for v in list(base.values()) + list(idle.values())):
+            continue
+        per_conn = (idle["server_peak_rss_mib"] - base["server_peak_rss_mib"]) * 2**20 / args.idle
+        w8_rows.append([a, f"{idle['rps'] / base['rps']:.2f}",
+                        f"{idle['server_cpu_ns_per_req'] / base['server_cpu_ns_per_req']:.2f}",
+                        f"{base['server_peak_rss_mib']:.1f}", f"{idle['server_peak_rss_mib']:.1f}",
+                        f"{per_conn:.0f}"])
+    if w8_rows:
+        print(f"W8: {args.idle} idle connections against none ({w8_ids[1]} / {w8_ids[0]}, "
+              f"ratios of medians; the server's peak RSS is its VmHWM so far, so the "
+              f"second includes the first):")
+        print()
+        print("| anchor | rps | server_cpu_ns_per_req | peak RSS alone (MiB) | "
+              "peak RSS beside idle (MiB) | bytes per idle connection |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for row in w8_rows:
+            print("| " + " | ".join(row) + " |")
+        print()
+
+    print("Mappings (NOTE lines of the programs; the W6 and W8 servers' READY lines):")
     print()
     for a in ANCHORS:
         for text in notes.get(a, []):

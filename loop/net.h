@@ -402,12 +402,15 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
         }
     }
     d->flags |= PT__S_WAITED;
+    /* The task goes around the loop here: the budget of both directions
+     * starts again (a reply sent at once after a read that waited is no
+     * run of calls without a wait). */
+    s->rd.spent = s->wr.spent = 0;
     if (d->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
         pt_time_t pause = (d->flags & PT__S_BACKOFF) ? s->backoff : 0;
         d->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
         return pt__park(l, t, g, pause < left ? pause : left, PT__WAIT_NONE, NULL);
     }
-    d->spent = 0;   /* a real wait: the budget starts again */
     d->io.keep = 1; /* closed by pt_sock_close, which tells the loop */
     return pt__io_start(l, t, g, &d->io, s->fd, events, left);
 }
