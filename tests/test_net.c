@@ -1331,6 +1331,60 @@ static void test_writes_that_never_wait_let_the_loop_run_after_a_budget(void) {
     pair_close();
 }
 
+/* Reads one byte (waiting for it), then writes it back, `n` times; notes
+ * whether the ticker ran during a write. */
+struct replier {
+    struct pt_task task;
+    struct pt_sock *s;
+    int n, i, paused;
+    long before;
+    char b[1];
+};
+
+static PT_THREAD(replier_body(struct pt_loop *loop, struct pt_task *task)) {
+    struct replier *r = (struct replier *)task;
+    PT_TASK_BEGIN(loop, task);
+    for (r->i = 0; r->i < r->n; r->i++) {
+        PT_SOCK_READ(r->s, r->b, 1, PT_MS(5000));
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+        r->before = ticks_seen;
+        PT_SOCK_WRITE(r->s, r->b, 1, PT_MS(5000));
+        if (PT_WAIT_RESULT() != PT_OK)
+            break;
+        r->paused += ticks_seen != r->before;
+    }
+    PT_TASK_END();
+}
+
+/* A reply written at once after a read that waited is no run of calls
+ * without a wait: request after request, the writes never pause. */
+static void test_replies_after_waiting_reads_never_pause(void) {
+    static struct replier r;
+    static struct pt_task tick;
+    char c;
+    int k;
+    CHECK(pair_open(AF_INET));
+    memset(&r, 0, sizeof r);
+    memset(&tick, 0, sizeof tick);
+    r.s = &pair.srv;
+    r.n = 4 * PT_SOCK_BUDGET;
+    ticks_seen = 0;
+    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
+    CHECK_EQ_INT(pt_spawn(&lp, &r.task, replier_body), PT_OK);
+    for (k = 0; k < r.n; k++) {
+        CHECK_EQ_INT(send(pair.c.fd, "q", 1, 0), 1);
+        RUN_UNTIL(r.i > k || pt_task_done(&r.task), 10);
+        CHECK_EQ_INT(recv(pair.c.fd, &c, 1, 0), 1);
+    }
+    RUN_UNTIL(pt_task_done(&r.task), 10);
+    CHECK_EQ_INT(r.i, 4 * PT_SOCK_BUDGET);
+    CHECK_EQ_INT(r.paused, 0);
+    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    RUN_UNTIL(pt_task_done(&tick), 10);
+    pair_close();
+}
+
 /* ---- out of descriptors ------------------------------------------------- */
 
 static int fill_fds[FD_SETSIZE + 64];
@@ -2219,6 +2273,7 @@ static void init(void) {
     X(a_cancelled_write_leaves_the_read_on_the_same_socket)                                        \
     X(reads_that_never_wait_let_the_loop_run_after_a_budget)                                       \
     X(writes_that_never_wait_let_the_loop_run_after_a_budget)                                      \
+    X(replies_after_waiting_reads_never_pause)                                                     \
     X(accept_out_of_descriptors_is_emfile_at_once)                                                 \
     X(connect_out_of_descriptors_is_emfile)                                                        \
     X(accept_backoff_waits_on_a_timer_not_on_the_listener)                                         \
