@@ -6,6 +6,7 @@
  * once per readiness back end; each case isolated (tests/cases.h).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
 
@@ -45,9 +46,36 @@ static void pair_close(void) {
     pt_sock_close(&b);
 }
 
+/* The peer's own calls are patient with what the fault shim (tests/fault/)
+ * injects into every socket call: EINTR, a spurious EAGAIN (tried again a
+ * few times: a real one stays), a short write. */
+static ssize_t peer_recv(void *buf, size_t cap) {
+    ssize_t r = -1;
+    int tries;
+    for (tries = 0; tries < 16; tries++) {
+        r = recv(b.fd, buf, cap, MSG_DONTWAIT);
+        if (r >= 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK))
+            break;
+    }
+    return r;
+}
+
+static void peer_send_n(const char *p, size_t n) {
+    size_t done = 0;
+    int tries = 0;
+    while (done < n && tries++ < 1000) {
+        ssize_t r = send(b.fd, p + done, n - done, 0);
+        if (r > 0)
+            done += (size_t)r;
+        else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+            break;
+    }
+    CHECK_EQ_INT(done, n);
+}
+
 /* The peer sends s (all of it: small). */
 static void peer_send(const char *s) {
-    CHECK_EQ_INT(send(b.fd, s, strlen(s), 0), (long)strlen(s));
+    peer_send_n(s, strlen(s));
 }
 
 /* Set a's send buffer small, and b's receive buffer, so that a writer
@@ -63,7 +91,7 @@ static char got[1 << 20];
 static size_t ngot;
 static void peer_drain(void) {
     for (;;) {
-        ssize_t r = recv(b.fd, got + ngot, sizeof got - ngot, MSG_DONTWAIT);
+        ssize_t r = peer_recv(got + ngot, sizeof got - ngot);
         if (r <= 0)
             break;
         ngot += (size_t)r;
@@ -405,7 +433,7 @@ static void test_writer_close_flushes_then_shuts_down(void) {
     peer_drain();
     CHECK_EQ_INT(ngot, 50000);
     CHECK(memcmp(got, pattern_buf, 50000) == 0);
-    CHECK_EQ_INT(recv(b.fd, &c, 1, MSG_DONTWAIT), 0); /* end of file */
+    CHECK_EQ_INT(peer_recv(&c, 1), 0); /* end of file */
     CHECK(pt_task_done(&writer.task));
     CHECK_EQ_INT(pt_writer_write(&writer, "x", 1), PT_ECLOSED);
     pair_close();
@@ -493,7 +521,7 @@ static void test_a_reader_and_a_writer_share_one_socket(void) {
     ngot = 0;
     for (i = 0; i < 500; i++) {
         int n = snprintf(line, sizeof line, "line %d\n", i);
-        CHECK_EQ_INT(send(b.fd, line, (size_t)n, 0), n);
+        peer_send_n(line, (size_t)n);
         sent += (size_t)n;
         run_once();
         peer_drain();
