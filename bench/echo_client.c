@@ -311,17 +311,8 @@ static long proc_peak_rss_kib(long pid) {
     return kib;
 }
 
-static uint64_t checked_arg(const char *s, const char *name, uint64_t lo, uint64_t hi) {
-    char *end;
-    unsigned long long v;
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "echo_client: bad %s '%s'\n", name, s);
-        exit(2);
-    }
-    return v;
-}
+/* This program's numeric arguments (bench/net_common.h). */
+#define checked_arg(s, name, lo, hi) net_checked_arg("echo_client", (s), (name), (lo), (hi))
 
 int main(int argc, char **argv) {
     static struct epoll_event evs[1024];

@@ -316,17 +316,8 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static uint64_t checked_arg(const char *s, const char *name, uint64_t lo, uint64_t hi) {
-    char *end;
-    unsigned long long v;
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "fair_client: bad %s '%s'\n", name, s);
-        exit(2);
-    }
-    return v;
-}
+/* This program's numeric arguments (bench/net_common.h). */
+#define checked_arg(s, name, lo, hi) net_checked_arg("fair_client", (s), (name), (lo), (hi))
 
 static int usage(const char *argv0) {
     fprintf(stderr, "usage: %s [--label <anchor>] [--pause-us <us>] <port> <B> <seconds>\n", argv0);

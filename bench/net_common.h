@@ -1,7 +1,8 @@
 /*
  * bench/net_common.h - what the C programs of the network workloads W6 and
  * W7 (bench/WORKLOADS.md) share: the W7 wire format and delay formula,
- * the phases of the W7 client, and raising the descriptor limit.
+ * the phases of the W7 client, raising the descriptor limit, and reading
+ * a numeric argument.
  *
  * Include after bench_common.h (or on its own); needs
  * _POSIX_C_SOURCE=200809L (set project-wide by meson).
@@ -9,8 +10,10 @@
 #ifndef BENCH_NET_COMMON_H
 #define BENCH_NET_COMMON_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 /* W7: what a client sends and what the delay server answers (no NUL). */
@@ -66,6 +69,21 @@ static inline void net_raise_nofile(void) {
         if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
             perror("setrlimit(RLIMIT_NOFILE)");
     }
+}
+
+/* Argument s, a number in lo..hi named `name`; anything else ends the
+ * program `prog` with status 2 and a message. */
+static inline uint64_t net_checked_arg(const char *prog, const char *s, const char *name,
+                                       uint64_t lo, uint64_t hi) {
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "%s: bad %s '%s'\n", prog, name, s);
+        exit(2);
+    }
+    return v;
 }
 
 #endif /* BENCH_NET_COMMON_H */
