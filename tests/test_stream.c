@@ -470,6 +470,29 @@ static void test_writer_abort_drops_and_the_writer_opens_again(void) {
     writer_done();
 }
 
+/* Once an abort has begun, writes are refused (PT_ECLOSED), even before
+ * the sending task has ended: nothing written then is sent, or lost. */
+static void test_writer_write_is_refused_once_an_abort_begins(void) {
+    fill_pattern();
+    writer_open(sizeof wbuf);
+    CHECK_EQ_INT(pt_writer_write(&writer, pattern_buf, 60000), PT_OK);
+    wop_start(W_ABORT, 0);
+    run_once(); /* the abort cancels the sending task and waits for its end */
+    CHECK(!pt_task_done(&wop.task) && !pt_task_done(&writer.task));
+    CHECK_EQ_INT(pt_writer_write(&writer, "x", 1), PT_ECLOSED);
+    CHECK_EQ_INT(pt_writer_buffered(&writer), 0);
+    RUN_UNTIL(pt_task_done(&wop.task), 10);
+    CHECK_EQ_INT(pt_writer_write(&writer, "x", 1), PT_ECLOSED);
+    pair_close();
+}
+
+/* A writer never opened (zeroed) refuses writes: PT_ECLOSED. */
+static void test_writer_never_opened_refuses_writes(void) {
+    struct pt_writer w;
+    memset(&w, 0, sizeof w);
+    CHECK_EQ_INT(pt_writer_write(&w, "x", 1), PT_ECLOSED);
+}
+
 /* A peer gone: the sending ends with the error, and the next write says it. */
 static void test_writer_write_after_the_peer_left_reports_the_error(void) {
     int i, rc = PT_OK;
@@ -565,6 +588,8 @@ static void init(void) {
     X(writer_close_flushes_then_shuts_down)                                                        \
     X(writer_close_that_times_out_drops_the_rest)                                                  \
     X(writer_abort_drops_and_the_writer_opens_again)                                               \
+    X(writer_write_is_refused_once_an_abort_begins)                                                \
+    X(writer_never_opened_refuses_writes)                                                          \
     X(writer_write_after_the_peer_left_reports_the_error)                                          \
     X(a_reader_and_a_writer_share_one_socket)
 /* clang-format on */
