@@ -250,6 +250,11 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
  * join or a group wait then waited on for what that cancelled); it runs
  * next iteration. */
 static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+#if PT_LOOP_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
+    uintptr_t at;
+    for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
+        __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
+#endif
     if (t->gen.aux & PT__T_CANCELLED)
         result = PT_ECANCELLED;
     else if (t->gen.aux & PT__T_TIMED_OUT)
