@@ -39,7 +39,9 @@
  *       never waits: PT_OK (all taken); PT_EFULL if the bytes buffered
  *       would pass the high-water mark (nothing is taken: the caller
  *       decides, e.g. drops a slow peer); the error that ended the sending
- *       (PT_ECLOSED, PT_ERESET, PT_ESYS); PT_ECLOSED after a close
+ *       (PT_ECLOSED, PT_ERESET, PT_ESYS); PT_ECLOSED after a close or
+ *       an abort, and after the sending task has ended (pt_loop_run's end
+ *       cancels it) unless the socket takes all of it at once
  *   int pt_writer_limits(struct pt_writer *w, size_t high, size_t low)
  *       the water marks, low <= high <= cap (default: cap and cap / 4)
  *   size_t pt_writer_buffered(const struct pt_writer *w)
@@ -322,6 +324,10 @@ static inline int pt_writer_write(struct pt_writer *w, const void *data, size_t 
         if (n == 0)
             return PT_OK;
     }
+    /* To be buffered: only for a sending task that is there. (One the
+     * loop's end cancelled before it ever ran did not set closing.) */
+    if (pt_task_done(&w->task))
+        return PT_ECLOSED;
     if (w->end + n > w->cap) { /* room at the end: move to the front */
         memmove(w->buf, w->buf + w->start, have);
         w->start = 0;

@@ -486,6 +486,19 @@ static void test_writer_write_is_refused_once_an_abort_begins(void) {
     pair_close();
 }
 
+/* The loop's end cancels the sending task, here before it ever ran (so
+ * no cleanup of its own marks the writer): a write that the socket does
+ * not take whole is then PT_ECLOSED, never buffered for nobody. */
+static void test_writer_write_after_the_loops_end_is_not_buffered(void) {
+    fill_pattern();
+    writer_open(sizeof wbuf);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK(pt_task_done(&writer.task));
+    CHECK_EQ_INT(pt_writer_write(&writer, pattern_buf, 60000), PT_ECLOSED);
+    CHECK_EQ_INT(pt_writer_buffered(&writer), 0);
+    pair_close();
+}
+
 /* A writer never opened (zeroed) refuses writes: PT_ECLOSED. */
 static void test_writer_never_opened_refuses_writes(void) {
     struct pt_writer w;
@@ -590,6 +603,7 @@ static void init(void) {
     X(writer_abort_drops_and_the_writer_opens_again)                                               \
     X(writer_write_is_refused_once_an_abort_begins)                                                \
     X(writer_never_opened_refuses_writes)                                                          \
+    X(writer_write_after_the_loops_end_is_not_buffered)                                            \
     X(writer_write_after_the_peer_left_reports_the_error)                                          \
     X(a_reader_and_a_writer_share_one_socket)
 /* clang-format on */
