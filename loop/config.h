@@ -34,6 +34,7 @@
  *                           with GCC or Clang,       the loop asks the cache for ahead
  *                           else 0                   of its turn (0: none; see below)
  *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
+ *   PT_LOOP_AFTER_RUN(l, t) nothing                  called after each resume returns
  *   PT_TICKS_PER_SEC        1000                     what a tick is (loop/ticks.h)
  *   PT_PORT_NOW()           CLOCK_MONOTONIC in ms    the clock, in ticks (loop/port.h)
  *                           on a POSIX host

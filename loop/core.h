@@ -528,12 +528,17 @@ static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 }
 
 /*
- * PT_LOOP_ON_RUN(loop, task): if defined before the loop's headers are
- * included, called just before the loop resumes a task, e.g. to record
- * which task ran when (the demos' --timeline). By default, nothing.
+ * PT_LOOP_ON_RUN(loop, task) and PT_LOOP_AFTER_RUN(loop, task): if defined
+ * before the loop's headers are included, called just before the loop
+ * resumes a task and just after that resume returns (the task may have
+ * finished then), e.g. to record which task ran when (the demos'
+ * --timeline) or to time each run. By default, nothing.
  */
 #ifndef PT_LOOP_ON_RUN
 #define PT_LOOP_ON_RUN(loop, task) ((void)0)
+#endif
+#ifndef PT_LOOP_AFTER_RUN
+#define PT_LOOP_AFTER_RUN(loop, task) ((void)0)
 #endif
 
 #if PT_LOOP_CALLBACKS
@@ -573,6 +578,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     } else {
         PT_LOOP_ON_RUN(l, t);
         status = t->fn(l, t);
+        PT_LOOP_AFTER_RUN(l, t);
     }
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);
