@@ -24,13 +24,44 @@ enum {
     PT_EBROKEN = -13   /* the barrier was aborted or reset (loop/barrier.h) */
 };
 
-/* A short name for a result, for messages: "PT_ETIMEDOUT" and so on. */
+/* Internal: the index of a result in the tables below, or their size for
+ * a value that is no result (which then reads the "unknown" entry). */
+#define PT__RESULTS 14
+static inline int pt__result_index(int result) {
+    return result <= 0 && -result < PT__RESULTS ? -result : PT__RESULTS;
+}
+
+/* The name of a result's code, "PT_ETIMEDOUT" and so on; "?" for a value
+ * that is no result (libuv's uv_err_name). */
+static inline const char *pt_err_name(int result) {
+    static const char *const names[PT__RESULTS + 1] = {
+        "PT_OK",       "PT_ETIMEDOUT", "PT_ECANCELLED", "PT_EFULL",   "PT_EINVAL",
+        "PT_EBUSY",    "PT_EBADF",     "PT_EFAILED",    "PT_ECLOSED", "PT_ERESET",
+        "PT_EREFUSED", "PT_EMFILE",    "PT_ESYS",       "PT_EBROKEN", "?"};
+    return names[pt__result_index(result)];
+}
+
+/* What a result means, as a phrase for messages ("timed out"; libuv's
+ * uv_strerror); "unknown result" for a value that is no result. (On AVR a
+ * string table is copied into RAM: these phrases take about 330 bytes
+ * there once used; a board may print pt_err_name or the number instead.) */
 static inline const char *pt_strerror(int result) {
-    static const char *const names[] = {"PT_OK",      "PT_ETIMEDOUT", "PT_ECANCELLED", "PT_EFULL",
-                                        "PT_EINVAL",  "PT_EBUSY",     "PT_EBADF",      "PT_EFAILED",
-                                        "PT_ECLOSED", "PT_ERESET",    "PT_EREFUSED",   "PT_EMFILE",
-                                        "PT_ESYS",    "PT_EBROKEN"};
-    return result <= 0 && -result < (int)(sizeof names / sizeof names[0]) ? names[-result] : "?";
+    static const char *const phrases[PT__RESULTS + 1] = {"success",
+                                                         "timed out",
+                                                         "cancelled",
+                                                         "a bounded structure is full",
+                                                         "invalid argument",
+                                                         "already in use",
+                                                         "descriptor closed while waited on",
+                                                         "a task of the group failed",
+                                                         "connection closed by the peer",
+                                                         "connection reset by the peer",
+                                                         "connection refused",
+                                                         "out of descriptors",
+                                                         "system error (errno in the socket's err)",
+                                                         "the barrier was broken",
+                                                         "unknown result"};
+    return phrases[pt__result_index(result)];
 }
 
 #endif /* PT_LOOP_RESULT_H */

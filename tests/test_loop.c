@@ -614,6 +614,38 @@ static void test_started_background_task_is_cleaned_up_once(void) {
 #define BACKGROUND_CASES(X)
 #endif
 
+#if !defined(__AVR__) /* (its string tables would take ~500 B of the 2 KiB of RAM) */
+/* Every result has its code's name (pt_err_name) and a phrase for
+ * messages (pt_strerror), as libuv's uv_err_name and uv_strerror. */
+static void test_every_result_has_a_name_and_a_phrase(void) {
+    int rc;
+    CHECK_EQ_STR(pt_err_name(PT_OK), "PT_OK");
+    CHECK_EQ_STR(pt_err_name(PT_ETIMEDOUT), "PT_ETIMEDOUT");
+    CHECK_EQ_STR(pt_err_name(PT_EBROKEN), "PT_EBROKEN");
+    CHECK_EQ_STR(pt_strerror(PT_ETIMEDOUT), "timed out");
+    CHECK_EQ_STR(pt_strerror(PT_EREFUSED), "connection refused");
+    for (rc = PT_EBROKEN; rc <= PT_OK; rc++) {
+        CHECK(strncmp(pt_err_name(rc), "PT_", 3) == 0);
+        CHECK(strlen(pt_strerror(rc)) >= 6 && strcmp(pt_strerror(rc), pt_err_name(rc)) != 0);
+    }
+}
+
+/* A value that is no result says so, never reads out of the tables. */
+static void test_an_unknown_result_is_said_unknown(void) {
+    CHECK_EQ_STR(pt_err_name(1), "?");
+    CHECK_EQ_STR(pt_err_name(PT_EBROKEN - 1), "?");
+    CHECK_EQ_STR(pt_strerror(PT_EBROKEN - 1), "unknown result");
+    CHECK_EQ_STR(pt_strerror(1000), "unknown result");
+}
+/* clang-format off: one case a line */
+#define RESULT_CASES(X)                                                                            \
+    X(every_result_has_a_name_and_a_phrase)                                                        \
+    X(an_unknown_result_is_said_unknown)
+/* clang-format on */
+#else
+#define RESULT_CASES(X)
+#endif
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(ready_tasks_run_in_the_order_spawned)                                                        \
@@ -638,6 +670,7 @@ static void test_started_background_task_is_cleaned_up_once(void) {
     X(run_after_a_stop_goes_on)                                                                    \
     X(run_until_stopped_returns_0)                                                                 \
     X(run_until_after_a_stop_goes_on)                                                              \
+    RESULT_CASES(X)                                                                                \
     BACKGROUND_CASES(X)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)

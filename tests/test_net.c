@@ -378,7 +378,7 @@ static int pair_open(int family) {
     rc = open_pair(&where, &pair.ls, &pair.bound, &pair.c, &pair.srv);
     if (rc != PT_OK && family == AF_INET6) {
         char why[96];
-        snprintf(why, sizeof why, "cannot listen on [::1] (%s, errno %d)", pt_strerror(rc),
+        snprintf(why, sizeof why, "cannot listen on [::1] (%s, errno %d)", pt_err_name(rc),
                  pair.ls.err);
         case_skip(why);
         return 0;

@@ -48,13 +48,13 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_TIMEOUT_END(&m.scope) == PT_ETIMEDOUT)
         printf("timed out\n");
     else if (PT_WAIT_RESULT() != PT_OK)
-        printf("scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("A cancelled: %s\n", pt_task_status(&jobs[0].task) == PT_CLOSED ? "True" : "False");
     PT_GROUP_NEXT(&group, &m.t, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("main got %s\n", m.t->gen.value.s);
     else
-        printf("next: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("next: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

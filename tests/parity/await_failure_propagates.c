@@ -50,7 +50,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_EFAILED)
         printf("main caught %d\n", pt_task_error(&mid));
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     if (pt_task_status(&w.task) == PT_EXITED)
         printf("worker failed with %d\n", pt_task_error(&w.task));
     else

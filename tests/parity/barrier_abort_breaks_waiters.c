@@ -27,7 +27,7 @@ static PT_THREAD(party(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_EBROKEN)
         printf("%s: broken\n", p->name);
     else
-        printf("%s: wait: %s\n", p->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: wait: %s\n", p->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
@@ -49,7 +49,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_EBROKEN)
         printf("main: broken\n");
     else
-        printf("main: wait: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("main: wait: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("broken: %s\n", pt_barrier_broken(&barrier) ? "True" : "False");
     pt_barrier_reset(loop, &barrier);
     printf("after reset, broken: %s, waiting: %d\n", pt_barrier_broken(&barrier) ? "True" : "False",

@@ -31,7 +31,7 @@ static PT_THREAD(party(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("%s timed out, waiting: %d\n", p->name, (int)pt_barrier_waiting(&barrier));
     else
-        printf("%s: wait: %s\n", p->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: wait: %s\n", p->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -31,7 +31,7 @@ static PT_THREAD(party(struct pt_loop *loop, struct pt_task *task)) {
         if (PT_WAIT_RESULT() == PT_OK)
             printf("%s passes (round %d), index %d\n", p->name, p->round, (int)p->index);
         else
-            printf("%s: wait: %s\n", p->name, pt_strerror(PT_WAIT_RESULT()));
+            printf("%s: wait: %s\n", p->name, pt_err_name(PT_WAIT_RESULT()));
     }
     PT_TASK_END();
 }

@@ -39,7 +39,7 @@ int main(void) {
     rc = pt_loop_run(&parity_loop);
     pt_loop_close(&parity_loop);
     if (rc != PT_OK) {
-        printf("loop: %s\n", pt_strerror(rc));
+        printf("loop: %s\n", pt_err_name(rc));
         return 1;
     }
     printf("loop done\n");

@@ -22,7 +22,7 @@ static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("worker finally done\n");
     else
-        printf("worker finally: sleep: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("worker finally: sleep: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
@@ -36,7 +36,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("worker cancelled\n");
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

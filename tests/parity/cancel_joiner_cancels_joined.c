@@ -35,7 +35,7 @@ static PT_THREAD(watcher(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("W: inner cancelled\n");
     else
-        printf("W: join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("W: join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
@@ -53,7 +53,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("outer cancelled\n");
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_JOIN(&w, PT_FOREVER);
     printf("inner cancelled: %s\n", pt_task_status(&in) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();

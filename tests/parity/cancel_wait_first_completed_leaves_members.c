@@ -59,7 +59,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("watcher cancelled\n");
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("cancelled: [%s, %s]\n", cancelled(&jobs[0]), cancelled(&jobs[1]));
     for (;;) {
         PT_GROUP_NEXT(&group, &m.t, PT_FOREVER);
@@ -68,7 +68,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
         printf("main got %s\n", m.t->gen.value.s);
     }
     if (PT_WAIT_RESULT() != PT_EINVAL)
-        printf("next: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("next: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -28,7 +28,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
         printf("%s woken, holds the lock: %s\n", w->name,
                pt_lock_owner(&lock) == task ? "True" : "False");
     else
-        printf("%s: wait: %s\n", w->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: wait: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_YIELD();
     printf("%s releases\n", w->name);
     (void)PT_LOCK_RELEASE(&lock);

@@ -18,7 +18,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
         printf("W timed out, holds the lock: %s\n",
                pt_lock_owner(&lock) == task ? "True" : "False");
     else
-        printf("W: wait: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("W: wait: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("W releases\n");
     (void)PT_LOCK_RELEASE(&lock);
     PT_TASK_END();

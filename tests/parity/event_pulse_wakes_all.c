@@ -23,7 +23,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("%s woke\n", w->name);
     else
-        printf("%s: %s\n", w->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

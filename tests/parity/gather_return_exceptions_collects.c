@@ -38,7 +38,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_GROUP_WAIT(&group, PT_FOREVER);
     printf("any failed: %s\n", PT_WAIT_RESULT() == PT_EFAILED ? "yes"
                                : PT_WAIT_RESULT() == PT_OK    ? "no"
-                                                              : pt_strerror(PT_WAIT_RESULT()));
+                                                              : pt_err_name(PT_WAIT_RESULT()));
     for (i = 0; i < 3; i++) { /* the outcomes, read from the tasks in spawn order */
         struct pt_task *t = &jobs[i].task;
         if (pt_task_status(t) == PT_EXITED)

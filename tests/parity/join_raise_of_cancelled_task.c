@@ -36,7 +36,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("middle cancelled\n");
     else
-        printf("middle failed with %s\n", pt_strerror(pt_task_error(&mid)));
+        printf("middle failed with %s\n", pt_err_name(pt_task_error(&mid)));
     printf("middle cancelled: %s\n", pt_task_status(&mid) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();
 }

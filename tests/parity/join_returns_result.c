@@ -21,7 +21,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("result %ld\n", (long)jt.gen.value.i);
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -36,7 +36,7 @@ static PT_THREAD(awaiter(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("%s got %ld\n", w->name, (long)job_task.gen.value.i);
     else
-        printf("%s: join: %s\n", w->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: join: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
@@ -52,7 +52,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("main got %ld\n", (long)job_task.gen.value.i);
     else
-        printf("main: join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("main: join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -24,7 +24,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("%s acquired\n", w->name);
     else
-        printf("%s: acquire: %s\n", w->name, pt_strerror(PT_WAIT_RESULT()));
+        printf("%s: acquire: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_YIELD();
     printf("%s releases\n", w->name);
     (void)PT_LOCK_RELEASE(&lock);
@@ -46,7 +46,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("main acquired again\n");
     else
-        printf("main: acquire: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("main: acquire: %s\n", pt_err_name(PT_WAIT_RESULT()));
     (void)PT_LOCK_RELEASE(&lock);
     for (m.i = 0; m.i < 3; m.i++)
         PT_JOIN(&ws[m.i].task, PT_FOREVER);

@@ -33,7 +33,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
         if (PT_WAIT_RESULT() == PT_OK)
             printf("joined %s\n", jobs[m.i].task.gen.value.s);
         else
-            printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+            printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     }
     PT_TASK_END();
 }

@@ -33,7 +33,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
         (void)pt_group_spawn(loop, &group, &jobs[i].task, job);
     PT_GROUP_WAIT(&group, PT_FOREVER);
     if (PT_WAIT_RESULT() != PT_OK)
-        printf("gather: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("gather: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

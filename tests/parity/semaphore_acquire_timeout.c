@@ -17,7 +17,7 @@ static PT_THREAD(impatient(struct pt_loop *loop, struct pt_task *task)) {
     } else if (PT_WAIT_RESULT() == PT_ETIMEDOUT) {
         printf("I timed out\n");
     } else {
-        printf("I: acquire: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("I: acquire: %s\n", pt_err_name(PT_WAIT_RESULT()));
     }
     PT_TASK_END();
 }
@@ -29,7 +29,7 @@ static PT_THREAD(patient(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("P acquired\n");
     else
-        printf("P: acquire: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("P: acquire: %s\n", pt_err_name(PT_WAIT_RESULT()));
     pt_loop_sem_release(loop, &sem);
     PT_TASK_END();
 }

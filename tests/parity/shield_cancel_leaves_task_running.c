@@ -37,13 +37,13 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("guard is cancelled\n");
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("job done: %s\n", pt_task_done(&job_task) ? "True" : "False");
     PT_JOIN(&job_task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("job result %ld\n", (long)job_task.gen.value.i);
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -60,7 +60,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_EFAILED)
         printf("group failed\n");
     else
-        printf("group: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("group: %s\n", pt_err_name(PT_WAIT_RESULT()));
     outcome("A", &a);
     outcome("B", &b);
     outcome("C", &c);

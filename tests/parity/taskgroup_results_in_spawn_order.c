@@ -34,7 +34,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     printf("group spawned\n");
     PT_GROUP_WAIT(&group, PT_FOREVER);
     if (PT_WAIT_RESULT() != PT_OK)
-        printf("group: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("group: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("group done\n");
     printf("results");
     for (i = 0; i < 3; i++) /* read from the tasks, as [t.result() for t in tasks] */

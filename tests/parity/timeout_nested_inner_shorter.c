@@ -20,7 +20,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_TIMEOUT_END(&m.inner) == PT_ETIMEDOUT)
         printf("inner timed out\n");
     else
-        printf("inner scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("inner scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("outer goes on and sleeps\n");
     PT_SLEEP(100 * UNIT);
     if (PT_WAIT_RESULT() == PT_OK)
@@ -28,7 +28,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_TIMEOUT_END(&m.outer) == PT_ETIMEDOUT)
         printf("outer timed out\n");
     else
-        printf("outer scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("outer scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

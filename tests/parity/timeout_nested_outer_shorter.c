@@ -31,7 +31,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("outer timed out\n");
     else
-        printf("outer scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("outer scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

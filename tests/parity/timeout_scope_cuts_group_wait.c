@@ -42,7 +42,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_TIMEOUT_END(&m.scope) == PT_ETIMEDOUT)
         printf("timed out\n");
     else
-        printf("scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("A: %s, B cancelled: %s\n", jobs[0].task.gen.value.s,
            pt_task_status(&jobs[1].task) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();

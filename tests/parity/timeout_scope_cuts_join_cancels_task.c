@@ -30,7 +30,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_TIMEOUT_END(&m.scope) == PT_ETIMEDOUT)
         printf("timed out\n");
     else
-        printf("scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("slow cancelled: %s\n", pt_task_status(&slow_task) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();
 }

@@ -32,12 +32,12 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("timed out\n");
     else
-        printf("scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_SLEEP(3 * UNIT);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("a sleep after the block is not cut\n");
     else
-        printf("sleep: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("sleep: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

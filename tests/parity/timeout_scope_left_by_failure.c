@@ -31,7 +31,7 @@ static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("worker finally done\n");
     else
-        printf("worker finally: sleep: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("worker finally: sleep: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
@@ -42,7 +42,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_EFAILED)
         printf("worker failed with %d\n", pt_task_error(&w.task));
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -16,17 +16,17 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("work done in time\n");
     else
-        printf("sleep: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("sleep: %s\n", pt_err_name(PT_WAIT_RESULT()));
     (void)PT_TIMEOUT_END(&m.scope);
     if (PT_WAIT_RESULT() == PT_OK || PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("expired: %s\n", PT_WAIT_RESULT() == PT_ETIMEDOUT ? "True" : "False");
     else
-        printf("scope: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("scope: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_SLEEP(25 * UNIT);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("a later sleep past the deadline is not cut\n");
     else
-        printf("sleep: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("sleep: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

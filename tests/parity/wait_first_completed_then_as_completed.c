@@ -37,7 +37,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("first: %s\n", m.t->gen.value.s);
     else
-        printf("first: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("first: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("pending: %d\n", (int)pt_group_left(&group));
     for (;;) {
         PT_GROUP_NEXT(&group, &m.t, PT_FOREVER);
@@ -48,7 +48,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_EINVAL)
         printf("all taken\n");
     else
-        printf("next: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("next: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -23,7 +23,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("wait_for timed out\n");
     else
-        printf("wait_for: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("wait_for: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("quick cancelled: %s\n", pt_task_status(&quick_task) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();
 }

@@ -25,7 +25,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("wait_for timed out\n");
     else
-        printf("wait_for: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("wait_for: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("job cancelled: %s, done: %s\n",
            pt_task_status(&job_task) == PT_CLOSED ? "True" : "False",
            pt_task_done(&job_task) ? "True" : "False");
@@ -33,7 +33,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     if (PT_WAIT_RESULT() == PT_OK)
         printf("job result %ld\n", (long)job_task.gen.value.i);
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

@@ -24,7 +24,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     else if (PT_WAIT_RESULT() == PT_ETIMEDOUT)
         printf("wait_for timed out\n");
     else
-        printf("wait_for: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("wait_for: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("slow cancelled: %s\n", pt_task_status(&slow_task) == PT_CLOSED ? "True" : "False");
     PT_TASK_END();
 }

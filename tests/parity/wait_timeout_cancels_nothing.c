@@ -43,14 +43,14 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
         printf("done: %s\n", m.t->gen.value.s);
     }
     if (PT_WAIT_RESULT() != PT_ETIMEDOUT)
-        printf("wait: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("wait: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("pending: %d\n", (int)pt_group_left(&group));
     printf("B cancelled: %s\n", pt_task_status(&jobs[1].task) == PT_CLOSED ? "True" : "False");
     PT_GROUP_NEXT(&group, &m.t, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("main got %s\n", m.t->gen.value.s);
     else
-        printf("next: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("next: %s\n", pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 
