@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -1112,13 +1113,28 @@ static void start_reader(struct reader *r, struct pt_sock *s, size_t already) {
  * down once its write has ended. Returns how many times the writer was
  * seen waiting for the socket to be writable with more bytes moved than
  * at the time before (so: it waited, then wrote, then waited again).
+ * On the virtual clock the loop's polls never wait: an iteration that
+ * moved nothing waits here for either descriptor, up to 10 ms (the kernel
+ * may hold a window update back for a delayed acknowledgement, tens of
+ * milliseconds, which a loaded machine stretches: spinning through them
+ * used up the bound). `bound` counts iterations that moved bytes and
+ * those waits alike.
  */
 static long run_transfer(struct op *w, struct reader *r, long bound) {
     long rounds = 0, n = 0;
-    size_t last = 0;
+    size_t last = 0, moved = 0;
     int shut = 0;
     while (!(pt_task_done(&w->task) && pt_task_done(&r->task)) && n++ < bound) {
         run_once();
+        if (w->s->wr.done + r->total == moved && r->s->fd >= 0) {
+            struct pollfd p[2];
+            p[0].fd = r->s->fd;
+            p[0].events = POLLIN;
+            p[1].fd = pt_task_done(&w->task) ? -1 : w->s->fd;
+            p[1].events = POLLOUT;
+            (void)poll(p, 2, 10);
+        }
+        moved = w->s->wr.done + r->total;
         if (!pt_task_done(&w->task) && io_linked(&w->s->wr.io) && w->s->wr.done != last) {
             rounds++;
             last = w->s->wr.done;
