@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
 #
-# tests/consumers/check.sh - proves the three ways of using the headers,
-# each from scratch in a fresh temporary folder, with tests/consumers/prog.c
-# (#include "pt/pt.h") as the consumer's program:
+# tests/consumers/check.sh - proves the ways of using the headers, each
+# from scratch in a fresh temporary folder, with two consumer programs:
+# tests/consumers/prog.c (#include "pt/pt.h") and prog_loop.c
+# (#include "loop/loop.h", built with -D_POSIX_C_SOURCE=200809L as
+# loop/loop.h asks), each compiled with -std=c99 -Wall -Wextra -Wpedantic
+# -Werror:
 #
-#  (a) copied tree: only pt/ copied into a folder of the consumer's, then
-#      cc -I<folder> prog.c;
+#  (a) copied tree: pt/ (then pt/ and loop/) copied into a folder of the
+#      consumer's, then cc -I<folder> prog.c;
 #  (b) meson subproject: a consumer meson project with subprojects/ptloop a
 #      copy of this repository, using dependency('ptloop') (found through
 #      meson.override_dependency, no wrap file, no system install visible)
 #      and subproject('ptloop').get_variable('ptloop_dep');
 #  (c) installed: meson setup --prefix=<tmp> + meson install, then the
-#      headers must be under <includedir>/ptloop/pt/ (nothing bare in
-#      <includedir>) and the program is built with
-#      $(pkg-config --cflags ptloop), PKG_CONFIG_PATH pointing into the
-#      install.
+#      headers must be under <includedir>/ptloop/{pt,loop}/ (nothing bare
+#      in <includedir>), ptloop.pc in <datadir>/pkgconfig, and the programs
+#      are built with $(pkg-config --cflags ptloop), PKG_CONFIG_PATH
+#      pointing into the install; then the install is moved elsewhere and
+#      $(pkg-config --define-prefix --cflags ptloop) must name the new place;
+#  (d) CMake add_subdirectory: a consumer CMake project with a copy of this
+#      repository in it, add_subdirectory(ptloop) and ptloop::ptloop;
+#  (e) CMake FetchContent: the same, the copy a tar.gz fetched from a
+#      file:// URL (no network) with FetchContent_MakeAvailable;
+#  (f) CMake find_package: cmake --install of a copy, the same files as
+#      meson installs under include/, then find_package(ptloop 0.1
+#      REQUIRED) from the install and again after moving it; find_package
+#      (ptloop 0.0) and (ptloop 0.2) must fail (before 1.0, each minor
+#      release is another interface).
+# In the CMake routes the compile commands must show -std=c99 and -Werror,
+# and ptloop::ptloop must ask for c_std_99.
 #
 # Each program is run and must print its line and exit 0.
 #
-# How to run (from anywhere; needs cc, meson, ninja, pkg-config):
+# How to run (from anywhere; needs cc, meson, ninja, pkg-config, cmake):
 #
 #     bash tests/consumers/check.sh
 #
@@ -29,8 +44,9 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cc=${CC:-cc}
 cflags=(-std=c99 -Wall -Wextra -Wpedantic -Werror)
+posix=(-D_POSIX_C_SOURCE=200809L) # loop/ on a POSIX host (loop/loop.h)
 
-for tool in "$cc" meson ninja pkg-config; do
+for tool in "$cc" meson ninja pkg-config cmake; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "consumers: $tool not found" >&2
         exit 1
@@ -78,10 +94,41 @@ run_prog() {
     "$1" | sed 's/^/    /'
 }
 
+# logged LOG CMD...: run CMD with its output in LOG, shown only on failure.
+logged() {
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 || {
+        cat "$log"
+        return 1
+    }
+}
+
+# build_progs DIR FLAGS...: cc FLAGS prog.c and prog_loop.c into DIR, run both.
+build_progs() {
+    local dir=$1
+    shift
+    cp "$here/prog.c" "$here/prog_loop.c" "$dir/"
+    (
+        cd "$dir"
+        echo "  \$ $cc ${cflags[*]} $* prog.c -o prog"
+        "$cc" "${cflags[@]}" "$@" prog.c -o prog
+        echo "  \$ $cc ${cflags[*]} ${posix[*]} $* prog_loop.c -o prog_loop"
+        "$cc" "${cflags[@]}" "${posix[@]}" "$@" prog_loop.c -o prog_loop
+    )
+    run_prog "$dir/prog"
+    run_prog "$dir/prog_loop"
+}
+
+# tree_files DIR: the files under DIR, relative, sorted (empty if no DIR).
+tree_files() {
+    if [ -d "$1" ]; then (cd "$1" && find . -type f | sort); fi
+}
+
 # (a) ---------------------------------------------------------------------
 step="(a) copied tree"
-echo "== $step: only pt/ copied, cc -I<folder>"
-mkdir -p "$tmp/a/vendor" "$tmp/a/app"
+echo "== $step: pt/ (then pt/ and loop/) copied, cc -I<folder>"
+mkdir -p "$tmp/a/vendor" "$tmp/a/app" "$tmp/a/vendor2" "$tmp/a/app2"
 cp -R "$root/pt" "$tmp/a/vendor/pt"
 cp "$here/prog.c" "$tmp/a/app/prog.c"
 (
@@ -90,13 +137,15 @@ cp "$here/prog.c" "$tmp/a/app/prog.c"
     "$cc" "${cflags[@]}" -I../vendor prog.c -o prog
 )
 run_prog "$tmp/a/app/prog"
+cp -R "$root/pt" "$root/loop" "$tmp/a/vendor2/"
+build_progs "$tmp/a/app2" -I../vendor2
 
 # (b) ---------------------------------------------------------------------
 step="(b) meson subproject"
 echo "== $step: subprojects/ptloop, dependency('ptloop') and get_variable"
 mkdir -p "$tmp/b/subprojects"
 copy_repo "$tmp/b/subprojects/ptloop"
-cp "$here/prog.c" "$tmp/b/prog.c"
+cp "$here/prog.c" "$here/prog_loop.c" "$tmp/b/"
 cat >"$tmp/b/meson.build" <<'EOF'
 project('consumer', 'c',
   default_options: ['c_std=c99', 'warning_level=3', 'werror=true'])
@@ -105,6 +154,8 @@ project('consumer', 'c',
 # meson.override_dependency('ptloop', ...).
 by_name = dependency('ptloop')
 executable('prog-by-name', 'prog.c', dependencies: by_name)
+executable('prog_loop-by-name', 'prog_loop.c', dependencies: by_name,
+  c_args: '-D_POSIX_C_SOURCE=200809L')
 
 # By the subproject's variable.
 by_var = subproject('ptloop').get_variable('ptloop_dep')
@@ -114,79 +165,238 @@ EOF
 mkdir -p "$tmp/empty"
 (
     cd "$tmp/b"
-    PKG_CONFIG_LIBDIR="$tmp/empty" PKG_CONFIG_PATH="" \
-        meson setup build >"$tmp/b/setup.log" 2>&1 || {
-        cat "$tmp/b/setup.log"
-        exit 1
-    }
+    logged "$tmp/b/setup.log" \
+        env PKG_CONFIG_LIBDIR="$tmp/empty" PKG_CONFIG_PATH="" meson setup build
     grep -E "^Dependency ptloop found" "$tmp/b/setup.log" | sed 's/^/  /' || true
-    ninja -C build >"$tmp/b/build.log" 2>&1 || {
-        cat "$tmp/b/build.log"
-        exit 1
-    }
+    logged "$tmp/b/build.log" ninja -C build
 )
 run_prog "$tmp/b/build/prog-by-name"
+run_prog "$tmp/b/build/prog_loop-by-name"
 run_prog "$tmp/b/build/prog-by-var"
 
 # (c) ---------------------------------------------------------------------
 step="(c) installed"
-echo "== $step: meson install --prefix, pkg-config --cflags ptloop"
+echo "== $step: meson install --prefix, pkg-config --cflags ptloop, then moved"
 prefix="$tmp/c/prefix"
-mkdir -p "$tmp/c/app"
+mkdir -p "$tmp/c/app" "$tmp/c/app-moved"
 # Only the install matters here: the headers and the .pc file need no
-# compiling, so nothing is built (--no-rebuild); the tests build elsewhere.
-meson setup "$tmp/c/build" "$root" --prefix="$prefix" >"$tmp/c/setup.log" 2>&1 || {
-    cat "$tmp/c/setup.log"
-    exit 1
-}
-meson install -C "$tmp/c/build" --no-rebuild >"$tmp/c/install.log" 2>&1 || {
-    cat "$tmp/c/install.log"
-    exit 1
-}
-pcfile=$(find "$prefix" -name ptloop.pc | head -n 1)
-if [ -z "$pcfile" ]; then
-    echo "  no ptloop.pc installed under $prefix" >&2
+# compiling, so nothing is built (--no-rebuild; the options leave every
+# program out); the tests build elsewhere.
+logged "$tmp/c/setup.log" meson setup "$tmp/c/build" "$root" --prefix="$prefix" \
+    -Dtests=false -Ddemos=false -Dbench=false
+logged "$tmp/c/install.log" meson install -C "$tmp/c/build" --no-rebuild
+# Headers only: the .pc file is the same for every architecture, so it is in
+# <datadir>/pkgconfig, where pkg-config --define-prefix finds the prefix.
+pcfile="$prefix/share/pkgconfig/ptloop.pc"
+if [ ! -f "$pcfile" ]; then
+    echo "  no share/pkgconfig/ptloop.pc under $prefix; found:" >&2
+    find "$prefix" -name '*.pc' | sed 's/^/    /' >&2
     exit 1
 fi
 echo "  installed ${pcfile#"$prefix"/}"
 
-# The headers: all of pt/, under <includedir>/ptloop/pt/, nothing bare.
+# The headers: all of pt/ and loop/, under <includedir>/ptloop/, nothing bare.
 includedir="$prefix/include"
-want=$(cd "$root" && find pt -type f -name '*.h' | sort)
+want=$(cd "$root" && find pt loop -type f -name '*.h' | sort)
 have=""
 if [ -d "$includedir/ptloop" ]; then
-    have=$(cd "$includedir/ptloop" && find pt -type f -name '*.h' | sort)
+    have=$(cd "$includedir/ptloop" && find pt loop -type f -name '*.h' | sort)
 fi
 if [ "$want" != "$have" ]; then
-    echo "  headers under include/ptloop/ differ from pt/:" >&2
+    echo "  headers under include/ptloop/ differ from pt/ and loop/:" >&2
     diff <(echo "$want") <(echo "$have") | sed 's/^/    /' >&2 || true
     exit 1
 fi
-echo "  $(echo "$have" | wc -l) headers under include/ptloop/pt/"
+echo "  $(echo "$have" | wc -l) headers under include/ptloop/{pt,loop}/"
 stray=$(cd "$includedir" && find . -mindepth 1 -maxdepth 1 ! -name ptloop)
 if [ -n "$stray" ]; then
     echo "  unexpected entries directly in include/: $stray" >&2
     exit 1
 fi
+meson_include_files=$(tree_files "$includedir") # (f) compares CMake's with it
+
+# pc_cflags ARGS...: pkg-config ARGS --cflags ptloop, the trailing space cut.
+pc_cflags() {
+    local out
+    out=$(pkg-config "$@" --cflags ptloop)
+    echo "${out%"${out##*[![:space:]]}"}"
+}
 
 export PKG_CONFIG_PATH
 PKG_CONFIG_PATH=$(dirname "$pcfile")
-pc_cflags=$(pkg-config --cflags ptloop)
-pc_cflags=${pc_cflags%"${pc_cflags##*[![:space:]]}"} # pkg-config adds a space
-pc_libs=$(pkg-config --libs ptloop)
-echo "  pkg-config --cflags ptloop: $pc_cflags"
-if [ "$pc_cflags" != "-I$includedir/ptloop" ]; then
+cflags_pc=$(pc_cflags)
+libs_pc=$(pkg-config --libs ptloop)
+echo "  pkg-config --cflags ptloop: $cflags_pc"
+if [ "$cflags_pc" != "-I$includedir/ptloop" ]; then
     echo "  expected -I$includedir/ptloop" >&2
     exit 1
 fi
-cp "$here/prog.c" "$tmp/c/app/prog.c"
-(
-    cd "$tmp/c/app"
-    echo "  \$ $cc ${cflags[*]} \$(pkg-config --cflags ptloop) prog.c -o prog \$(pkg-config --libs ptloop)"
-    # shellcheck disable=SC2086 # pkg-config output is a list of flags
-    "$cc" "${cflags[@]}" $pc_cflags prog.c -o prog $pc_libs
-)
-run_prog "$tmp/c/app/prog"
+# shellcheck disable=SC2086 # pkg-config output is a list of flags
+build_progs "$tmp/c/app" $cflags_pc $libs_pc
+
+# Moved: a relocated install (a package unpacked elsewhere, a staging
+# folder). The original is gone, so only the new place can work.
+moved="$tmp/c/moved"
+cp -a "$prefix" "$moved"
+rm -rf "$prefix"
+PKG_CONFIG_PATH="$moved/share/pkgconfig"
+cflags_pc=$(pc_cflags --define-prefix)
+echo "  moved; pkg-config --define-prefix --cflags ptloop: $cflags_pc"
+if [ "$cflags_pc" != "-I$moved/include/ptloop" ]; then
+    echo "  expected -I$moved/include/ptloop" >&2
+    exit 1
+fi
+# shellcheck disable=SC2086 # pkg-config output is a list of flags
+build_progs "$tmp/c/app-moved" $cflags_pc
+unset PKG_CONFIG_PATH
+
+# (d), (e), (f): CMake ---------------------------------------------------
+# The consumer project of every CMake route; HOW says how it gets ptloop.
+write_cmake_consumer() {
+    mkdir -p "$1"
+    cp "$here/prog.c" "$here/prog_loop.c" "$1/"
+    cat >"$1/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.14...3.25)
+project(consumer LANGUAGES C)
+set(CMAKE_C_STANDARD 99)
+set(CMAKE_C_STANDARD_REQUIRED ON)
+set(CMAKE_C_EXTENSIONS OFF)
+
+if(HOW STREQUAL "subdirectory")
+  add_subdirectory(ptloop)
+elseif(HOW STREQUAL "fetch")
+  include(FetchContent)
+  FetchContent_Declare(ptloop URL "${PTLOOP_URL}" URL_HASH "SHA256=${PTLOOP_SHA256}")
+  FetchContent_MakeAvailable(ptloop)
+elseif(HOW STREQUAL "package")
+  find_package(ptloop ${PTLOOP_WANT} REQUIRED)
+  # This install, not another one somewhere on the system.
+  get_filename_component(found "${ptloop_DIR}" REALPATH)
+  get_filename_component(expected "${PTLOOP_EXPECT_DIR}" REALPATH)
+  if(NOT found STREQUAL expected)
+    message(FATAL_ERROR "ptloop found in ${found}, expected ${expected}")
+  endif()
+  message(STATUS "ptloop ${ptloop_VERSION} from ${found}")
+else()
+  message(FATAL_ERROR "HOW=${HOW}?")
+endif()
+
+get_target_property(features ptloop::ptloop INTERFACE_COMPILE_FEATURES)
+if(NOT "c_std_99" IN_LIST features)
+  message(FATAL_ERROR "ptloop::ptloop does not ask for c_std_99: ${features}")
+endif()
+
+foreach(p prog prog_loop)
+  add_executable(${p} ${p}.c)
+  target_compile_options(${p} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  target_link_libraries(${p} PRIVATE ptloop::ptloop)
+endforeach()
+target_compile_definitions(prog_loop PRIVATE _POSIX_C_SOURCE=200809L)
+EOF
+}
+
+# cmake_consumer DIR CMAKE_ARGS...: configure and build the consumer in DIR
+# (build in DIR/build), check its compile commands, run both programs.
+cmake_consumer() {
+    local dir=$1
+    shift
+    echo "  \$ cmake -S . -B build -G Ninja $*"
+    logged "$dir/configure.log" env CC="$cc" cmake -S "$dir" -B "$dir/build" -G Ninja \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "$@"
+    grep -E -- "-- ptloop " "$dir/configure.log" | sed 's/^/  /' || true
+    logged "$dir/build.log" cmake --build "$dir/build"
+    # Every compile (two programs) with -std=c99 and -Werror.
+    local n
+    n=$(grep -c '"command"' "$dir/build/compile_commands.json")
+    if [ "$n" != 2 ] ||
+        [ "$(grep '"command"' "$dir/build/compile_commands.json" |
+            grep -- '-std=c99' | grep -c -- '-Werror')" != 2 ]; then
+        echo "  expected 2 compiles, each with -std=c99 and -Werror:" >&2
+        grep '"command"' "$dir/build/compile_commands.json" | sed 's/^/    /' >&2
+        return 1
+    fi
+    echo "  compiled with -std=c99 ... -Werror (compile_commands.json)"
+    run_prog "$dir/build/prog"
+    run_prog "$dir/build/prog_loop"
+}
+
+# (d) ---------------------------------------------------------------------
+step="(d) CMake add_subdirectory"
+echo "== $step: a copy in the consumer's tree, add_subdirectory(ptloop)"
+write_cmake_consumer "$tmp/d"
+copy_repo "$tmp/d/ptloop"
+cmake_consumer "$tmp/d" -DHOW=subdirectory
+
+# (e) ---------------------------------------------------------------------
+step="(e) CMake FetchContent"
+echo "== $step: FetchContent_Declare(URL file://...tar.gz), MakeAvailable"
+copy_repo "$tmp/e/src/ptloop"
+tar -C "$tmp/e/src" -czf "$tmp/e/ptloop.tar.gz" ptloop
+sha=$(sha256sum "$tmp/e/ptloop.tar.gz" | cut -d' ' -f1)
+write_cmake_consumer "$tmp/e/app"
+cmake_consumer "$tmp/e/app" -DHOW=fetch "-DPTLOOP_URL=file://$tmp/e/ptloop.tar.gz" \
+    "-DPTLOOP_SHA256=$sha"
+
+# (f) ---------------------------------------------------------------------
+step="(f) CMake find_package"
+echo "== $step: cmake --install, find_package(ptloop 0.1 REQUIRED), then moved"
+copy_repo "$tmp/f/src"
+cprefix="$tmp/f/prefix"
+logged "$tmp/f/configure.log" env CC="$cc" cmake -S "$tmp/f/src" -B "$tmp/f/build" -G Ninja
+logged "$tmp/f/build.log" cmake --build "$tmp/f/build"
+logged "$tmp/f/install.log" cmake --install "$tmp/f/build" --prefix "$cprefix"
+pkgdir="$cprefix/share/cmake/ptloop"
+for f in ptloopConfig.cmake ptloopConfigVersion.cmake ptloopTargets.cmake; do
+    if [ ! -f "$pkgdir/$f" ]; then
+        echo "  no share/cmake/ptloop/$f under $cprefix" >&2
+        exit 1
+    fi
+done
+echo "  installed share/cmake/ptloop/ptloopConfig.cmake (+ Version, Targets)"
+# The same headers, in the same places, as meson installs.
+cmake_include_files=$(tree_files "$cprefix/include")
+if [ "$meson_include_files" != "$cmake_include_files" ]; then
+    echo "  include/ differs between the meson (<) and the CMake (>) install:" >&2
+    diff <(echo "$meson_include_files") <(echo "$cmake_include_files") | sed 's/^/    /' >&2 || true
+    exit 1
+fi
+echo "  include/ as meson installs it: $(echo "$cmake_include_files" | wc -l) files"
+stray=$(cd "$cprefix" && find . -mindepth 1 -maxdepth 1 ! -name include ! -name share)
+if [ -n "$stray" ]; then
+    echo "  unexpected entries in the install: $stray" >&2
+    exit 1
+fi
+write_cmake_consumer "$tmp/f/app"
+cmake_consumer "$tmp/f/app" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cprefix" \
+    "-DPTLOOP_EXPECT_DIR=$pkgdir"
+# Moved: the package files find the headers relative to themselves.
+cmoved="$tmp/f/moved"
+cp -a "$cprefix" "$cmoved"
+rm -rf "$cprefix"
+write_cmake_consumer "$tmp/f/app-moved"
+echo "  moved to $cmoved"
+cmake_consumer "$tmp/f/app-moved" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cmoved" \
+    "-DPTLOOP_EXPECT_DIR=$cmoved/share/cmake/ptloop"
+# Another interface must not be taken for this one: before 1.0 each minor
+# release is one (pt/version.h), older (0.0) or newer (0.2).
+for want in 0.0 0.2; do
+    write_cmake_consumer "$tmp/f/app-$want"
+    if env CC="$cc" cmake -S "$tmp/f/app-$want" -B "$tmp/f/app-$want/build" -G Ninja \
+        -DHOW=package -DPTLOOP_WANT=$want "-DCMAKE_PREFIX_PATH=$cmoved" \
+        "-DPTLOOP_EXPECT_DIR=$cmoved/share/cmake/ptloop" >"$tmp/f/want-$want.log" 2>&1; then
+        echo "  find_package(ptloop $want REQUIRED) accepted version 0.1.0:" >&2
+        cat "$tmp/f/want-$want.log" >&2
+        exit 1
+    fi
+    # ... and for that reason: it saw this package and turned its version down.
+    if ! grep -q "ptloopConfig.cmake, version: 0.1.0" "$tmp/f/want-$want.log"; then
+        echo "  find_package(ptloop $want REQUIRED) failed, but not on the version:" >&2
+        cat "$tmp/f/want-$want.log" >&2
+        exit 1
+    fi
+    echo "  find_package(ptloop $want REQUIRED) refuses 0.1.0, as it must"
+done
 
 step="done"
-echo "consumers: OK (copied tree, meson subproject x2, installed + pkg-config)"
+echo "consumers: OK (copied tree x2, meson subproject x2, installed + pkg-config," \
+    "moved + --define-prefix, CMake add_subdirectory, FetchContent, find_package + moved)"

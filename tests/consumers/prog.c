@@ -1,8 +1,9 @@
 /*
  * tests/consumers/prog.c - the tiny program tests/consumers/check.sh builds
  * against the headers used each way (copied tree, meson subproject,
- * installed + pkg-config). It includes the library the documented way and
- * checks a protothread and a generator; prints a line, returns 0 if right.
+ * installed + pkg-config, CMake). It includes the library the documented
+ * way and checks a protothread and a generator; prints a line (with
+ * PT_VERSION_STRING: pt/version.h came along), returns 0 if right.
  */
 #include "pt/pt.h"
 
@@ -48,7 +49,7 @@ int main(void) {
     while ((st = PT_NEXT(&c.g, count_to(&c, 4))) == PT_YIELDED)
         sum += c.g.value.i;
 
-    printf("ptloop consumer: %d yields, sum %ld, result %ld\n", yields, (long)sum,
-           (long)c.g.value.i);
+    printf("ptloop %s consumer: %d yields, sum %ld, result %ld\n", PT_VERSION_STRING, yields,
+           (long)sum, (long)c.g.value.i);
     return yields == 3 && sum == 6 && st == PT_ENDED && c.g.value.i == 4 ? 0 : 1;
 }
