@@ -57,6 +57,12 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t 
 #if PT_LOOP_CALLBACKS
     l->timeouts = NULL;
 #endif
+#if PT_DEBUG
+    l->tasks = l->running = NULL;
+    l->slow_fn = NULL;
+    l->slow_arg = NULL;
+    l->slow_us = PT_DEBUG_SLOW_US;
+#endif
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
     {
@@ -179,15 +185,34 @@ static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_ta
 }
 #endif
 
+/* With PT_DEBUG: nonzero, and the wait's result PT_EINVAL, if t is not
+ * the task l is resuming (loop/debug.h); a wait that changes anything of
+ * t's before pt__park asks this first. Without it: 0, unchecked. */
+#if PT_DEBUG
+static inline int pt__not_running(const struct pt_loop *l, const struct pt_task *t,
+                                  struct pt_gen *g) {
+    if (t == l->running)
+        return 0;
+    g->value.i = PT_EINVAL;
+    return 1;
+}
+#else
+#define pt__not_running(l, t, g) 0
+#endif
+
 /*
  * Park t (running in generator g: the task's own, or a sub-coroutine's)
  * with a deadline `timeout` ticks away unless PT_FOREVER, on `obj` of kind
  * `kind`. Returns 1 if parked; 0 if not, with the wait's result set:
  * PT_EFULL if the timers are full, PT_ETIMEDOUT inside a timeout scope
- * whose deadline has passed. (Every wait starts here: one copy.)
+ * whose deadline has passed; with PT_DEBUG, PT_EINVAL if t is not the task
+ * l is resuming (a wait outside a task, or in another task's body). (Every
+ * wait starts here: one copy.)
  */
 PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, pt_time_t timeout,
                          unsigned kind, void *obj) {
+    if (pt__not_running(l, t, g)) /* parking it would link a task that runs on */
+        return 0;
 #if PT_LOOP_CALLBACKS
     if (l->timeouts && pt__timeout_passed(l, t)) { /* in a scope whose deadline passed */
         g->value.i = PT_ETIMEDOUT;
@@ -315,6 +340,63 @@ PT__OUTLINE void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
 }
 #endif
 
+/* ---- the debug mode's bookkeeping (loop/debug.h) ----------------------- */
+
+#if PT_DEBUG
+/* What times a resume: microseconds in a uint32_t that wraps (a resume of
+ * more than 71 minutes is misread), from the best clock there is. */
+#ifndef PT_DEBUG_NOW_US
+#if defined(PT__PORT_POSIX_CLOCK)
+#define PT_DEBUG_NOW_US() ((uint32_t)pt__posix_now_us())
+#elif defined(PT__PORT_NO_CLOCK)
+#define PT_DEBUG_NOW_US() ((uint32_t)0) /* no clock: no resume is slow */
+#else
+#if PT_TICKS_PER_SEC > 1000000
+#error "PT_DEBUG: ticks shorter than a microsecond: define PT_DEBUG_NOW_US() (loop/config.h)"
+#endif
+/* (Exact across the tick counter's wrap: a product by a whole number.) */
+#define PT_DEBUG_NOW_US() ((uint32_t)PT_PORT_NOW() * (uint32_t)(1000000u / PT_TICKS_PER_SEC))
+#endif
+#endif
+
+/* t, spawned on l, joins l's live tasks (at the head: O(1)). */
+static inline void pt__debug_link(struct pt_loop *l, struct pt_task *t) {
+    t->loop = l;
+    t->dnext = l->tasks;
+    t->dprev = &l->tasks;
+    if (l->tasks)
+        l->tasks->dprev = &t->dnext;
+    l->tasks = t;
+}
+
+/* t has finished: out of its loop's live tasks. */
+static inline void pt__debug_unlink(struct pt_task *t) {
+    *t->dprev = t->dnext;
+    if (t->dnext)
+        t->dnext->dprev = t->dprev;
+    t->dnext = NULL;
+    t->dprev = NULL;
+}
+
+/* Resume t, as the task l runs (which pt__park checks), timed if a
+ * slow-resume callback is set: one longer than l->slow_us is reported
+ * once it has returned. */
+static inline char pt__debug_resume(struct pt_loop *l, struct pt_task *t) {
+    char status;
+    int timed = l->slow_fn != NULL;
+    uint32_t start = timed ? PT_DEBUG_NOW_US() : 0u, us;
+    l->running = t;
+    status = t->fn(l, t);
+    l->running = NULL;
+    if (timed && l->slow_fn) { /* (set before and after: it may clear it) */
+        us = (uint32_t)(PT_DEBUG_NOW_US() - start);
+        if (us > l->slow_us)
+            l->slow_fn(l->slow_arg, l, t, us);
+    }
+    return status;
+}
+#endif
+
 /* ---- tasks ------------------------------------------------------------- */
 
 /* (next, deadline and seq are set where they are used: not here.) */
@@ -346,6 +428,9 @@ static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) 
         return PT_EFULL;
     pt__task_init(t, fn);
     l->live = live;
+#if PT_DEBUG
+    pt__debug_link(l, t);
+#endif
     pt__ready_push(l, t);
     return PT_OK;
 }
@@ -362,6 +447,9 @@ static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_t
     t->gen.aux |= PT__T_BACKGROUND;
     t->awaiter = l->background;
     l->background = t;
+#if PT_DEBUG
+    pt__debug_link(l, t);
+#endif
     pt__ready_push(l, t);
     return PT_OK;
 }
@@ -440,11 +528,16 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
  *    for alone: t stops waiting at once.
  * Returns PT_OK; PT_EINVAL if t was never spawned, has finished, is being
  * cancelled already or is in its cleanup section (it is finishing: the
- * cleanup goes on and its result stands); PT_EBUSY if t is the running
- * task (use PT_EXIT).
+ * cleanup goes on and its result stands), and with PT_DEBUG if t was last
+ * spawned on another loop (without it, that is not checked); PT_EBUSY if
+ * t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
     int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
+#if PT_DEBUG
+    if (t->loop != l) /* (what it joins is on its loop: PT_JOIN checks) */
+        return PT_EINVAL;
+#endif
     /* Down a chain of joins without recursion: t joins u, which joins ...
      * (each one joined is alive: queued, parked or running). */
     for (;;) {
@@ -500,6 +593,9 @@ static inline int pt_task_error(const struct pt_task *t) {
 
 /* t has finished: tell whoever awaits it. */
 static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
+#if PT_DEBUG
+    pt__debug_unlink(t);
+#endif
 #if PT_LOOP_CALLBACKS
     if (l->timeouts) /* left without PT_TIMEOUT_END */
         pt__timeouts_drop(l, t, NULL);
@@ -577,7 +673,11 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         status = pt__gen_close_new(&t->gen); /* cancelled before it ran */
     } else {
         PT_LOOP_ON_RUN(l, t);
+#if PT_DEBUG
+        status = pt__debug_resume(l, t);
+#else
         status = t->fn(l, t);
+#endif
         PT_LOOP_AFTER_RUN(l, t);
     }
     if (!PT_SCHEDULE(status))
@@ -681,6 +781,14 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_task *other, pt_time_t timeout, unsigned kind) {
     int rc = PT_EBUSY;
+    if (pt__not_running(l, t, g))
+        return 0;
+#if PT_DEBUG
+    if (other->loop != l) { /* another loop's (or never spawned) */
+        g->value.i = PT_EINVAL;
+        return 0;
+    }
+#endif
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
     else if (!other->fn) /* never spawned */
@@ -710,8 +818,10 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * passed: it was cancelled, or left to finish if it was in its cleanup
  * section already, and this returns once its cleanup has run), PT_EBUSY
  * (it is a background task, a group's member, or this task), PT_EINVAL
- * (it was never spawned), PT_EFULL. A timeout of 0 waits one iteration,
- * then cancels `other` unless it has finished (asyncio's wait_for(t, 0)).
+ * (it was never spawned; with PT_DEBUG also: it was last spawned on
+ * another loop, which is not checked without it), PT_EFULL. A timeout of 0
+ * waits one iteration, then cancels `other` unless it has finished
+ * (asyncio's wait_for(t, 0)).
  * A cancel of this task cancels `other` too (see pt_cancel).
  */
 #define PT_JOIN(other, timeout)                                                                    \

@@ -91,6 +91,8 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
 
 static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,
                                   struct pt_group *g, pt_time_t timeout) {
+    if (pt__not_running(l, t, gen))
+        return 0;
     if (g->pending == 0) {
         gen->value.i = g->failed ? PT_EFAILED : PT_OK;
         return 0;
@@ -138,6 +140,8 @@ static inline pt_index_t pt_group_left(const struct pt_group *g) {
  * Nonzero: parked. */
 static inline int pt__group_next(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,
                                  struct pt_group *g, struct pt_task **dst, pt_time_t timeout) {
+    if (pt__not_running(l, t, gen))
+        return 0;
     if (g->taken < (pt_index_t)(g->count - g->pending)) {
         *dst = g->members[g->taken++];
         gen->value.i = PT_OK;

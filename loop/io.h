@@ -29,6 +29,8 @@
 static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct pt_gen *g,
                                struct pt_io *io, int fd, unsigned events, pt_time_t timeout) {
     int rc = PT_EINVAL;
+    if (pt__not_running(l, task, g))
+        return 0;
     io->revents = 0;
     io->fd = fd;
     io->events = (unsigned char)events;

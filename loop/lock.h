@@ -56,6 +56,8 @@ static inline int pt_lock_release(struct pt_loop *l, struct pt_lock *k, struct p
 /* Internal: PT_LOCK_ACQUIRE's first step; nonzero: park. */
 static inline int pt__lock_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_lock *k, pt_time_t timeout) {
+    if (pt__not_running(l, t, g))
+        return 0;
     g->value.i = PT_OK;
     if (pt_lock_try(k, t))
         return 0;

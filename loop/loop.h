@@ -20,6 +20,8 @@
  *   loop/io.h         waiting for descriptors, cross-thread wakeup
  *   loop/net.h        awaitable sockets: connect, accept, read, write
  *   loop/stream.h     buffered reader and writer over a socket
+ *   loop/debug.h      the debug mode (PT_DEBUG): task names, the live
+ *                     tasks and what each waits on, slow resumes
  *
  * Header-only: every function is static inline, so any number of files may
  * include it; there is no implementation file to compile. On a POSIX host
@@ -30,6 +32,7 @@
 #define PT_LOOP_LOOP_H
 
 #include "core.h"
+#include "debug.h"
 #include "io.h"
 #include "net.h"
 #if PT_LOOP_GROUPS

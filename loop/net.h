@@ -419,6 +419,8 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
  * PT__AGAIN. */
 #define PT__SOCK_RUN(s, d, timeout, want, events, step)                                            \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         pt__gen->value.i = pt__sock_begin(pt__loop, (d), (timeout), (want));                       \
         while ((pt__gen->value.i = (step)) == PT__AGAIN) {                                         \
             PT__PARK_IF(pt__sock_wait(pt__loop, pt__task, pt__gen, (s), (d), (events)));           \

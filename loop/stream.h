@@ -172,6 +172,8 @@ static inline int pt__reader_begin(struct pt_reader *r, int kind, size_t want) {
 
 #define PT__READER_RUN(r, kind, want, timeout)                                                     \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         pt__gen->value.i = pt__reader_begin((r), (kind), (want));                                  \
         if (pt__gen->value.i == PT__AGAIN)                                                         \
             PT__SOCK_RUN((r)->sock, &(r)->sock->rd, (timeout), 0, PT_READABLE,                     \
@@ -354,6 +356,8 @@ static inline int pt__writer_result(const struct pt_writer *w, int waited) {
 
 #define PT_WRITER_ABORT(w)                                                                         \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         (w)->start = (w)->end = 0;                                                                 \
         (w)->closing = PT__W_STOPPED;                                                              \
         if (pt_cancel(pt__loop, &(w)->task) == PT_OK)                                              \
@@ -402,6 +406,8 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
 
 #define PT_WRITER_CLOSE(w, timeout)                                                                \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         pt__writer_close_begin(pt__loop, pt__task, (w), (timeout));                                \
         while (pt__writer_close_wait(pt__loop, pt__task, pt__gen, (w), (timeout)))                 \
             PT__PARKED_HERE();                                                                     \

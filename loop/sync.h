@@ -40,6 +40,8 @@
  */
 #define PT__GRANT_WAIT(try_expr, w, timeout)                                                       \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         pt__gen->value.i = PT_OK;                                                                  \
         if (!(try_expr) && pt__list_park(pt__loop, pt__task, pt__gen, (w), (timeout))) {           \
             PT__PARKED_HERE();                                                                     \
@@ -50,6 +52,8 @@
 
 #define PT__WAIT_UNTIL_TRUE(try_expr, w, timeout)                                                  \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         pt__task->deadline = pt_time_after(pt__loop->now, (timeout));                              \
         pt__gen->value.i = PT_OK;                                                                  \
         while (!(try_expr)) {                                                                      \

@@ -61,6 +61,12 @@ struct pt_task {
 #else
     struct pt_task *tnext;  /* the next timer in the circular list; NULL: none */
 #endif
+#if PT_DEBUG                /* (loop/debug.h) */
+    struct pt_loop *loop;   /* the loop it was last spawned on */
+    const char *name;       /* pt_task_set_name's; NULL: none */
+    struct pt_task *dnext;  /* the next of its loop's live tasks */
+    struct pt_task **dprev; /* what points at it there: unlinked in O(1) */
+#endif
 };
 
 /* gen.aux bits. */
@@ -125,6 +131,11 @@ struct pt_lock {
     struct pt_task *owner; /* NULL: free */
 };
 
+/* The debug mode's slow-resume callback (loop/debug.h): `task`'s resume
+ * took `us` microseconds, more than the loop's threshold. */
+typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task *task,
+                           uint32_t us);
+
 /*
  * The loop: a FIFO of ready tasks and the timed ones in deadline order
  * (loop/timers.h): a min-heap in an array of task pointers the caller
@@ -148,6 +159,13 @@ struct pt_loop {
 #endif
 #if PT_LOOP_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
+#endif
+#if PT_DEBUG                 /* (loop/debug.h) */
+    struct pt_task *tasks;   /* its live tasks, newest first */
+    struct pt_task *running; /* the task being resumed; NULL between */
+    pt_slow_fn slow_fn;      /* told of a resume longer than slow_us; NULL: none */
+    void *slow_arg;
+    uint32_t slow_us;
 #endif
 #if PT_LOOP_IO
     struct pt__backend io; /* the readiness back end's own (loop/backend.h) */

@@ -99,6 +99,11 @@ for t in "${targets[@]}"; do
         # With the heap, which a board does not take by default.
         compile "tests/cross/loop_core.c, heap" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
             -DPT_LOOP_TIMERS=PT_TIMERS_HEAP
+        # The debug mode (loop/debug.h) on a board.
+        compile "tests/cross/loop_core.c, PT_DEBUG=1" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
+            -DPT_DEBUG=1
+        compile "tests/debug/freestanding.c, PT_DEBUG=1" "$out/p.o" "$t" "$be" \
+            "$root/tests/debug/freestanding.c" -DPT_DEBUG=1
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"
