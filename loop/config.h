@@ -35,10 +35,27 @@
  *                           else 0                   of its turn (0: none; see below)
  *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
  *   PT_LOOP_AFTER_RUN(l, t) nothing                  called after each resume returns
+ *   PT_DEBUG                0                        1: the debug mode (loop/debug.h):
+ *                                                    misuse refused, task names, the
+ *                                                    walk over live tasks, slow-resume
+ *                                                    warnings; 0: none of it, nothing
+ *                                                    added to any struct or to the code
+ *   PT_DEBUG_SLOW_US        100000 (100 ms)          a loop's first slow-resume
+ *                                                    threshold, in microseconds
+ *                                                    (pt_loop_set_slow_duration)
+ *   PT_DEBUG_NOW_US()       CLOCK_MONOTONIC in us    what times a resume (uint32_t
+ *                           on a POSIX host, else    microseconds, wrapping): the
+ *                           PT_PORT_NOW() in us      port's ticks times 1000000 /
+ *                           (micros() on Arduino;    PT_TICKS_PER_SEC elsewhere
+ *                           0 without a clock)
  *   PT_TICKS_PER_SEC        1000                     what a tick is (loop/ticks.h)
  *   PT_PORT_NOW()           CLOCK_MONOTONIC in ms    the clock, in ticks (loop/port.h)
- *                           on a POSIX host
- *   PT_PORT_IDLE(ticks)     nothing                  how to idle without a back end
+ *                           on a POSIX host;
+ *                           millis() on Arduino
+ *                           (loop/port/arduino.h)
+ *   PT_PORT_IDLE(ticks)     nothing (Arduino:        how to idle without a back end
+ *                           yield(), then on AVR
+ *                           sleep to the next tick)
  *   PT_PORT_VIRTUAL         0                        1: no clock; the loop runs on its
  *                                                    virtual clock only
  *   PT_EPOLL_BATCH          32                       readiness events one epoll_wait
@@ -190,6 +207,20 @@
 #else
 #define PT_LOOP_PREFETCH 0
 #endif
+#endif
+
+/* ---- the debug mode (loop/debug.h) ------------------------------------- */
+
+/* 0 (the default) leaves every struct and every function as it is without
+ * the debug mode: the size report's figures are those of PT_DEBUG 0. */
+#ifndef PT_DEBUG
+#define PT_DEBUG 0
+#endif
+#if PT_DEBUG != 0 && PT_DEBUG != 1
+#error "PT_DEBUG: 0 or 1 (loop/config.h)"
+#endif
+#ifndef PT_DEBUG_SLOW_US
+#define PT_DEBUG_SLOW_US 100000u
 #endif
 
 #endif /* PT_LOOP_CONFIG_H */
