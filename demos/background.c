@@ -24,12 +24,14 @@
  *    first; so main yields once after waking (asyncio's sleep(0)) and the
  *    background line due at the same instant is printed before main goes on.
  *
- *   background [--timeline]   (--timeline: chart which task ran when)
+ *   background [--timeline] [--trace FILE]
+ *     --timeline   at the end, chart which task ran when
+ *     --trace FILE write which task ran when to FILE (Chrome trace-event JSON)
  */
 #include <stdio.h>
 #include <time.h>
 
-#include "timeline.h" /* first: it hooks the loop (--timeline) */
+#include "tracing.h" /* first: it hooks the loop (--timeline, --trace) */
 
 #include "loop/loop.h"
 #include "options.h"
@@ -88,19 +90,22 @@ int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4];
     struct pt_task main_t = {0}; /* a task starts zeroed */
+    static const struct demo_opt opts[] = {DEMO_TRACE_OPTS};
     int rc;
 
+    demo_options(argc, argv, "A task prints every 100 ms while main sleeps (Part 1).", opts,
+                 DEMO_N(opts));
+    demo_trace_open(argv);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     (void)pt_spawn(&loop, &main_t, main_task);
-    timeline_name(&main_t, "main");
-    timeline_name(&bg.task, "background");
-    if (demo_has_opt(argc, argv, "--timeline"))
-        timeline_start();
+    demo_trace_name(&main_t, "main");
+    demo_trace_name(&bg.task, "background");
+    demo_trace_start();
     rc = pt_loop_run(&loop);
     printf("%7.1f ms  pt_loop_run returned %d\n", wall_ms() - start_ms, rc);
     printf("Watch: 5 background lines, main!, 5 more, 100 ms apart; the loop ends with main\n"
            "at 1000 ms, although the background task would go on forever.\n");
-    if (tl.on)
-        timeline_print(61);
+    if (demo_trace_end() != 0)
+        return 1;
     return rc == PT_OK && bg.printed == 10 ? 0 : 1;
 }

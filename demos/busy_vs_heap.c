@@ -13,12 +13,15 @@
  *         earliest deadline, and the process uses next to no CPU.
  *
  * Both finish in about 700 ms; the difference is in the CPU column.
+ *
+ *   busy_vs_heap   (no options; --help says so)
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "loop/loop.h"
+#include "options.h"
 #include "stopwatch.h"
 
 struct sleeper {
@@ -74,11 +77,12 @@ static int run(struct pt_loop *loop, int busy) {
     return rc;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4];
     int rc;
 
+    demo_options(argc, argv, "A busy-waiting sleep against the timer heap (Part 1).", NULL, 0);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     printf("busy: a sleep that yields until the time has passed\n");
     rc = run(&loop, 1);

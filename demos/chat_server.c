@@ -13,9 +13,10 @@
  *
  *   chat_server [--port N] [--seconds S] [--demo]
  *     --port N     listen on port N (0: a free port; the first line says which)
- *     --seconds S  stop after S seconds (default: run until killed)
+ *     --seconds S  stop after S seconds (default 0: run until killed)
  *     --demo       also run three clients in this process, which say hello
  *                  and print what they hear (the tour runs it so)
+ * (each also has a short form: --help lists them).
  *
  * Limits: MAX_CLIENTS connections at once (more wait in the listen
  * backlog until one leaves); a line longer than LINE_MAX bytes ends its
@@ -185,14 +186,21 @@ int main(int argc, char **argv) {
     static const char *const names[3] = {"ann", "bob", "cid"};
     struct pt_addr addr;
     char where[64];
-    long port = demo_opt_num(argc, argv, "--port", 3010);
+    static long port = 3010, seconds = 0;
+    static int demo;
+    static const struct demo_opt opts[] = {
+        DEMO_NUM('p', "port", "N", &port, 0, 65535, "listen on 127.0.0.1:N, 0: a free port"),
+        DEMO_NUM('s', "seconds", "S", &seconds, 0, DEMO_MAX_SECONDS,
+                 "stop after S seconds, 0: never"),
+        DEMO_FLAG('d', "demo", &demo, "also run three clients that say hello"),
+    };
     int rc, i;
 
-    if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK) {
-        fprintf(stderr, "usage: %s [--port N] [--seconds S] [--demo]\n", argv[0]);
-        return 2;
-    }
-    rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
+    demo_options(argc, argv, "A chat server: every line a client sends goes to all the others.",
+                 opts, DEMO_N(opts));
+    rc = pt_addr_ip(&addr, "127.0.0.1", (unsigned)port);
+    if (rc == PT_OK)
+        rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     if (rc == PT_OK)
         rc = pt_loop_io_table(&loop, io_table, sizeof io_table / sizeof io_table[0]);
     if (rc == PT_OK)
@@ -207,9 +215,9 @@ int main(int argc, char **argv) {
 
     start_ms = wall_ms();
     pt_loop_sem_init(&free_slots, MAX_CLIENTS);
-    lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
+    lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
-    for (i = 0; i < 3 && demo_has_opt(argc, argv, "--demo"); i++) {
+    for (i = 0; i < 3 && demo; i++) {
         talkers[i].who = names[i];
         talkers[i].addr = addr;
         pt_sock_init(&talkers[i].sock);

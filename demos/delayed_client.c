@@ -6,12 +6,14 @@
  * total is the sum of the delays; concurrently, on the same single thread,
  * it is the longest.
  *
- *   delayed_client [--port N] [--scale D] [--timeline]
+ *   delayed_client [--port N] [--scale D] [--timeline] [--trace FILE]
  *     --port N     use the server at 127.0.0.1:N (a fresh delayed_server);
- *                  without it, the client runs the server in its own
- *                  process, on the same loop, on a free port
+ *                  without it (or with 0), the client runs the server in
+ *                  its own process, on the same loop, on a free port
  *     --scale D    divide the delays of its own server by D (default 1)
  *     --timeline   at the end, chart which task ran when
+ *     --trace FILE write which task ran when to FILE (Chrome trace-event JSON)
+ * (each also has a short form: --help lists them).
  *
  * A request: connect, send "request", read exactly 8 bytes ("response"),
  * close, each step with a 5 s timeout. The program fails (exit 1) if any
@@ -21,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timeline.h" /* first: it hooks the loop (--timeline) */
+#include "tracing.h" /* first: it hooks the loop (--timeline, --trace) */
 
 #include "delayed_server.h"
 #include "options.h"
@@ -110,15 +112,18 @@ int main(int argc, char **argv) {
     static struct client client;
     struct pt_addr addr;
     char where[64];
-    long port = demo_opt_num(argc, argv, "--port", 0);
-    long scale = demo_opt_num(argc, argv, "--scale", 1);
+    static long port = 0, scale = 1;
+    static const struct demo_opt opts[] = {
+        DEMO_NUM('p', "port", "N", &port, 0, 65535, "use the server at 127.0.0.1:N, 0: our own"),
+        DEMO_NUM('x', "scale", "D", &scale, 1, 1000, "divide our own server's delays by D"),
+        DEMO_TRACE_OPTS,
+    };
     unsigned sum = 0, longest = 0, k;
     int i;
 
-    if (port < 0 || port > 65535 || scale < 1) {
-        fprintf(stderr, "usage: %s [--port N] [--scale D] [--timeline]\n", argv[0]);
-        return 2;
-    }
+    demo_options(argc, argv, "Ten slow requests, one after another and at once (Part 2).", opts,
+                 DEMO_N(opts));
+    demo_trace_open(argv);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     if (port == 0) { /* our own server, on this loop */
         int rc = ds_start(&loop, &server, 0, (unsigned)scale);
@@ -129,9 +134,9 @@ int main(int argc, char **argv) {
         addr = server.addr;
         printf("server on %s, in this process: delays of %ld to %ld ms\n",
                pt_addr_format(&addr, where, sizeof where), 500 / scale, 2000 / scale);
-        timeline_name(&server.task, "server");
+        demo_trace_name(&server.task, "server");
         for (i = 0; i < DS_MAX_CONN; i++)
-            timeline_name(&server.conns[i].task, "server");
+            demo_trace_name(&server.conns[i].task, "server");
     } else {
         scale = 1;
         (void)pt_addr_ip(&addr, "127.0.0.1", (unsigned)port);
@@ -139,15 +144,14 @@ int main(int argc, char **argv) {
     }
     client.addr = &addr;
     (void)pt_spawn(&loop, &client.task, client_run);
-    timeline_name(&client.task, "main");
+    demo_trace_name(&client.task, "main");
     for (i = 0; i < N_REQ; i++) {
         static char names[N_REQ][16];
         snprintf(names[i], sizeof names[i], "req %d, %d", i, N_REQ + i);
-        timeline_name(&client.req[i].task, names[i]);
+        demo_trace_name(&client.req[i].task, names[i]);
     }
     start_ms = wall_ms();
-    if (demo_has_opt(argc, argv, "--timeline"))
-        timeline_start();
+    demo_trace_start();
     (void)pt_loop_run_until(&loop, &client.task);
 
     for (k = 0; k < N_REQ; k++)
@@ -162,7 +166,7 @@ int main(int argc, char **argv) {
     printf("Watch: one thread, one loop: the serial total is the sum of the delays, the\n"
            "concurrent one about the longest delay, because the loop waits on all ten\n"
            "sockets at once.\n");
-    if (tl.on)
-        timeline_print(61);
+    if (demo_trace_end() != 0)
+        return 1;
     return pt_task_status(&client.task) == PT_ENDED && !client.failed ? 0 : 1;
 }

@@ -9,8 +9,9 @@
  *
  *   delayed_server [--port N] [--seconds S] [--scale D]
  *     --port N     listen on 127.0.0.1:N (default 3001; 0: a free port)
- *     --seconds S  stop after S seconds (default: run until killed)
+ *     --seconds S  stop after S seconds (default 0: run until killed)
  *     --scale D    divide every delay by D (default 1)
+ * (each also has a short form: --help lists them).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,14 +27,17 @@ int main(int argc, char **argv) {
     static struct ds_server server;
     static struct lifetime life;
     char where[64];
-    long port = demo_opt_num(argc, argv, "--port", 3001);
-    long scale = demo_opt_num(argc, argv, "--scale", 1);
+    static long port = 3001, seconds = 0, scale = 1;
+    static const struct demo_opt opts[] = {
+        DEMO_NUM('p', "port", "N", &port, 0, 65535, "listen on 127.0.0.1:N, 0: a free port"),
+        DEMO_NUM('s', "seconds", "S", &seconds, 0, DEMO_MAX_SECONDS,
+                 "stop after S seconds, 0: never"),
+        DEMO_NUM('x', "scale", "D", &scale, 1, 1000, "divide every delay by D"),
+    };
     int rc;
 
-    if (port < 0 || port > 65535 || scale < 1) {
-        fprintf(stderr, "usage: %s [--port N] [--seconds S] [--scale D]\n", argv[0]);
-        return 2;
-    }
+    demo_options(argc, argv, "The slow server of Part 2: \"response\" after 500 to 2000 ms.", opts,
+                 DEMO_N(opts));
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     server.verbose = 1;
     rc = ds_start(&loop, &server, (unsigned)port, (unsigned)scale);
@@ -44,7 +48,7 @@ int main(int argc, char **argv) {
     }
     printf("listening on %s\n", pt_addr_format(&server.addr, where, sizeof where));
     fflush(stdout);
-    lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
+    lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
     rc = pt_loop_run(&loop);
     printf("answered %u requests; stopped (%s)\n", server.answered, pt_strerror(rc));
     return rc == PT_OK ? 0 : 1;

@@ -8,15 +8,17 @@
  *   nc 127.0.0.1 3000                  (type lines; each comes back)
  *
  *   echo_server [--port N] [--seconds S] [--idle S] [--tick MS] [--client]
- *               [--timeline]
+ *               [--timeline] [--trace FILE]
  *     --port N     listen on port N (0: a free port; the first line says which)
- *     --seconds S  stop after S seconds (default: run until killed)
+ *     --seconds S  stop after S seconds (default 0: run until killed)
  *     --idle S     close a connection that sends nothing for S seconds
  *                  (default 30: a stalled client does not hold its slot)
  *     --tick MS    the countup period (default 1000; countdown every 4 ticks)
  *     --client     also run a client task in this process that talks to the
  *                  server over TCP: three messages, a pause between them
  *     --timeline   at the end, chart which task ran when
+ *     --trace FILE write which task ran when to FILE (Chrome trace-event JSON)
+ * (each also has a short form: --help lists them).
  *
  * Where the article's server handles one client with callbacks, each
  * connection here is a task of its own, reading through a buffered reader
@@ -37,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timeline.h" /* first: it hooks the loop (--timeline) */
+#include "tracing.h" /* first: it hooks the loop (--timeline, --trace) */
 
 #include "lifetime.h"
 #include "loop/loop.h"
@@ -178,7 +180,8 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         (void)pt_writer_open(loop, &a->c->out, &a->c->sock, a->c->outbuf, sizeof a->c->outbuf);
         a->c->busy = 1;
         (void)pt_spawn_background(loop, &a->c->task, serve);
-        timeline_name(&a->c->task, "connection");
+        demo_trace_name(&a->c->task, "connection");
+        demo_trace_name(&a->c->out.task, "writer"); /* the writer's sending task */
     }
     PT_TASK_CLEANUP();
     pt_sock_close(&a->listener);
@@ -232,17 +235,29 @@ int main(int argc, char **argv) {
     static union pt_io_slot io_table[PT_IO_SLOTS(DEMO_MAX_FD)]; /* poll, epoll */
     struct pt_addr addr;
     char where[64];
-    long port = demo_opt_num(argc, argv, "--port", 3000);
+    static long port = 3000, seconds = 0, tick = 1000;
+    static int with_client;
+    static const struct demo_opt opts[] = {
+        DEMO_NUM('p', "port", "N", &port, 0, 65535, "listen on 127.0.0.1:N, 0: a free port"),
+        DEMO_NUM('s', "seconds", "S", &seconds, 0, DEMO_MAX_SECONDS,
+                 "stop after S seconds, 0: never"),
+        DEMO_NUM('i', "idle", "S", &idle_s, 1, DEMO_MAX_SECONDS,
+                 "close a connection idle for S seconds"),
+        DEMO_NUM('t', "tick", "MS", &tick, 1, 3600000,
+                 "the countup period; countdown every 4 ticks"),
+        DEMO_FLAG('c', "client", &with_client, "also run a client task that talks to the server"),
+        DEMO_TRACE_OPTS,
+    };
     int rc;
 
-    tick_ms = (unsigned)demo_opt_num(argc, argv, "--tick", 1000);
-    idle_s = demo_opt_num(argc, argv, "--idle", 30);
-    if (pt_addr_ip(&addr, "127.0.0.1", (unsigned)port) != PT_OK || tick_ms == 0 || idle_s <= 0) {
-        fprintf(stderr,
-                "usage: %s [--port N] [--seconds S] [--idle S] [--tick MS] [--client] "
-                "[--timeline]\n",
-                argv[0]);
-        return 2;
+    demo_options(argc, argv, "The echo server beside countdown and countup (Castelino).", opts,
+                 DEMO_N(opts));
+    demo_trace_open(argv);
+    tick_ms = (unsigned)tick;
+    rc = pt_addr_ip(&addr, "127.0.0.1", (unsigned)port);
+    if (rc != PT_OK) {
+        fprintf(stderr, "echo_server: 127.0.0.1:%ld: %s\n", port, pt_strerror(rc));
+        return 1;
     }
     rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     if (rc != PT_OK) {
@@ -263,27 +278,26 @@ int main(int argc, char **argv) {
 
     start_ms = wall_ms();
     pt_loop_sem_init(&free_slots, MAX_CONN);
-    lifetime_start(&loop, &life, (pt_time_t)(demo_opt_num(argc, argv, "--seconds", 0) * 1000));
+    lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
     (void)pt_spawn_background(&loop, &down.task, countdown);
     (void)pt_spawn_background(&loop, &up.task, countup);
-    timeline_name(&life.task, "main");
-    timeline_name(&acc.task, "acceptor");
-    timeline_name(&down.task, "countdown");
-    timeline_name(&up.task, "countup");
-    if (demo_has_opt(argc, argv, "--client")) {
+    demo_trace_name(&life.task, "main");
+    demo_trace_name(&acc.task, "acceptor");
+    demo_trace_name(&down.task, "countdown");
+    demo_trace_name(&up.task, "countup");
+    if (with_client) {
         pt_sock_init(&client.sock);
         client.addr = addr;
         (void)pt_spawn_background(&loop, &client.task, client_run);
-        timeline_name(&client.task, "client");
+        demo_trace_name(&client.task, "client");
     }
-    if (demo_has_opt(argc, argv, "--timeline"))
-        timeline_start();
+    demo_trace_start();
 
     rc = pt_loop_run(&loop);
     pt_loop_close(&loop);
     printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_strerror(rc));
-    if (tl.on)
-        timeline_print(61);
+    if (demo_trace_end() != 0)
+        return 1;
     return rc == PT_OK ? 0 : 1;
 }

@@ -7,8 +7,13 @@
  *
  * tests/meson.build runs this program with every back end and compares its
  * output byte for byte with tests/expected/generators.txt.
+ *
+ * It takes no options. On a POSIX host --help (-h) says so and any other
+ * argument is refused (exit 2); on a board, where it also runs, main has
+ * no arguments.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "pt/pt.h"
 
@@ -83,10 +88,32 @@ static void drive(struct sleepy *s, char (*coro)(struct sleepy *)) {
     }
 }
 
+#if defined(__unix__) || defined(__APPLE__)
+#define GEN_ARGS 1
+#else
+#define GEN_ARGS 0
+#endif
+
+#if GEN_ARGS
+int main(int argc, char **argv) {
+#else
 int main(void) {
+#endif
     struct pt_gen g;
     struct sleepy s;
     const char *sep = "";
+
+#if GEN_ARGS
+    if (argc > 1) {
+        int help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+        if (!help)
+            fprintf(stderr, "generators: unexpected argument %s\n", argv[1]);
+        fprintf(help ? stdout : stderr, "usage: generators [--help]\n");
+        if (help)
+            printf("The generator programs of Part 1: send(), yield and return.\n");
+        return help ? 0 : 2;
+    }
+#endif
 
     printf("# producer: print(\" \".join(producer()))\n");
     pt_gen_init(&g);

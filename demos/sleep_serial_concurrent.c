@@ -5,13 +5,15 @@
  * same time, awaited together as a group (asyncio's gather), take about
  * 700 ms, the longer of the two. Everything runs on one thread, on the real clock.
  *
- *   sleep_serial_concurrent [--timeline]   (--timeline: chart which task ran when)
+ *   sleep_serial_concurrent [--timeline] [--trace FILE]
+ *     --timeline   at the end, chart which task ran when
+ *     --trace FILE write which task ran when to FILE (Chrome trace-event JSON)
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "timeline.h" /* first: it hooks the loop (--timeline) */
+#include "tracing.h" /* first: it hooks the loop (--timeline, --trace) */
 
 #include "loop/loop.h"
 #include "options.h"
@@ -87,16 +89,20 @@ int main(int argc, char **argv) {
     struct pt_loop loop;
     struct pt_task *heap[4]; /* at most 2 timers at once; room to spare */
     struct demo d;
+    static const struct demo_opt opts[] = {DEMO_TRACE_OPTS};
 
+    demo_options(argc, argv,
+                 "Sleeping 500 ms and 700 ms, one after the other and at once (Part 1).", opts,
+                 DEMO_N(opts));
+    demo_trace_open(argv);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     memset(&d, 0, sizeof d); /* a task starts zeroed */
     d.result = PT_OK;
     (void)pt_spawn(&loop, &d.task, main_task);
-    timeline_name(&d.task, "main");
-    timeline_name(&d.sleepers[0].task, "sleep 500");
-    timeline_name(&d.sleepers[1].task, "sleep 700");
-    if (demo_has_opt(argc, argv, "--timeline"))
-        timeline_start();
+    demo_trace_name(&d.task, "main");
+    demo_trace_name(&d.sleepers[0].task, "sleep 500");
+    demo_trace_name(&d.sleepers[1].task, "sleep 700");
+    demo_trace_start();
     if (pt_loop_run_until(&loop, &d.task) != PT_ENDED || d.result != PT_OK) {
         fprintf(stderr, "sleep_serial_concurrent: the loop did not finish the demo\n");
         return 1;
@@ -108,7 +114,5 @@ int main(int argc, char **argv) {
            d.concurrent_ms, d.concurrent_cpu);
     printf("Watch: serial is the sum (about 1200 ms), concurrent the longest (about 700 ms),\n"
            "on one thread, with the CPU idle while the loop waits.\n");
-    if (tl.on)
-        timeline_print(61);
-    return 0;
+    return demo_trace_end();
 }

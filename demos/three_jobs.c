@@ -5,13 +5,15 @@
  * on one thread, they overlap: they finish in the order of their waits
  * (B, A, C) and the whole run takes as long as the longest wait, about 3 s.
  *
- *   three_jobs [--timeline]   (--timeline: chart which job ran when)
+ *   three_jobs [--timeline] [--trace FILE]
+ *     --timeline   at the end, chart which job ran when
+ *     --trace FILE write which job ran when to FILE (Chrome trace-event JSON)
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "timeline.h" /* first: it hooks the loop (--timeline) */
+#include "tracing.h" /* first: it hooks the loop (--timeline, --trace) */
 
 #include "loop/loop.h"
 #include "options.h"
@@ -45,8 +47,11 @@ int main(int argc, char **argv) {
     static const unsigned waits[3] = {2000, 1000, 3000};
     struct job jobs[3];
     double c0, total, cpu;
+    static const struct demo_opt opts[] = {DEMO_TRACE_OPTS};
     int i, rc;
 
+    demo_options(argc, argv, "Jobs of 2 s, 1 s and 3 s on one loop (Ritesh).", opts, DEMO_N(opts));
+    demo_trace_open(argv);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     start_ms = wall_ms();
     c0 = cpu_ms();
@@ -55,10 +60,9 @@ int main(int argc, char **argv) {
         jobs[i].name = names[i];
         jobs[i].ms = waits[i];
         (void)pt_spawn(&loop, &jobs[i].task, job_run);
-        timeline_name(&jobs[i].task, names[i]);
+        demo_trace_name(&jobs[i].task, names[i]);
     }
-    if (demo_has_opt(argc, argv, "--timeline"))
-        timeline_start();
+    demo_trace_start();
     rc = pt_loop_run(&loop);
     total = wall_ms() - start_ms;
     cpu = cpu_ms() - c0;
@@ -67,7 +71,7 @@ int main(int argc, char **argv) {
     printf("total: wall %.1f ms (the waits add up to 6000 ms), CPU %.1f ms\n", total, cpu);
     printf("Watch: the order is B, A, C (shortest wait first, not start order), and the\n"
            "total is the longest wait, about 3000 ms, not the sum.\n");
-    if (tl.on)
-        timeline_print(61);
+    if (demo_trace_end() != 0)
+        return 1;
     return rc == PT_OK && strcmp(order, "B, A, C") == 0 ? 0 : 1;
 }

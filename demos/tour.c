@@ -8,7 +8,7 @@
  * listen on 127.0.0.1, on free ports). The step titles name each article by
  * its short name in that list.
  *
- *   build/demos/tour
+ *   build/demos/tour   (no options; --help says so)
  *
  * Each step is one of the demo programs beside this one, run as a child
  * process, so each can also be run (and read) on its own.
@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "options.h"
 #include "stopwatch.h"
 
 extern char **environ;
@@ -78,7 +79,8 @@ int main(int argc, char **argv) {
     int status[N_STEPS], failed = 0;
     size_t i;
 
-    (void)argc;
+    demo_options(argc, argv, "The guided tour: every demo, article by article (about 13 s).", NULL,
+                 0);
     if (slash) /* the demos are built beside the tour */
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - argv[0]), argv[0]);
     else
