@@ -6,9 +6,11 @@
  *   void PT_PORT_IDLE(pt_time_t ticks)     wait up to `ticks` (or until an
  *                                          interrupt), e.g. `wfi`.
  * On a POSIX host (PT_POSIX, loop/config.h) the clock is CLOCK_MONOTONIC in
- * milliseconds, and idling is the readiness back end's wait. On a board,
- * define both macros before including loop/loop.h, or include a ready-made
- * port first (loop/port/cortex_m.h, loop/port/avr.h).
+ * milliseconds, and idling is the readiness back end's wait. Under the
+ * Arduino core (ARDUINO defined) the clock is millis(): loop/port/arduino.h,
+ * chosen here ahead of the others. On a board, define both macros before
+ * including loop/loop.h, or include a ready-made port first
+ * (loop/port/cortex_m.h, loop/port/avr.h).
  *
  * A loop without a clock would never see a deadline pass: where none is
  * known, the build stops, unless PT_PORT_VIRTUAL is 1 (tests, simulation):
@@ -20,6 +22,13 @@
 
 #include "config.h"
 #include "ticks.h"
+
+/* The Arduino core owns the board's timer and counts millis() with it: its
+ * port comes first, unless another clock was defined or only the virtual
+ * clock is wanted. */
+#if defined(ARDUINO) && !defined(PT_PORT_NOW) && !(defined(PT_PORT_VIRTUAL) && PT_PORT_VIRTUAL)
+#include "port/arduino.h"
+#endif
 
 #if PT_POSIX && !defined(PT_PORT_NOW)
 #include <time.h>
