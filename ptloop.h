@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * ptloop.h - the whole library in one include, the header an Arduino sketch
  * names: #include <ptloop.h>. It is loop/loop.h (the event loop, with every

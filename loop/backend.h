@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/backend.h - the seam between the core and the readiness back end:
  * what a back end provides, and which one a program gets.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/barrier.h - a barrier between tasks of one loop, as asyncio's
  * Barrier: `parties` tasks wait until all of them have arrived, then all

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/call.h - callbacks: call a function soon, later or at a time, as
  * asyncio's loop.call_soon / call_later / call_at, with a handle that can

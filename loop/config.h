@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/config.h - COMPILE-TIME OPTIONS: every configuration macro of pt/ and
  * loop/, its default, and where it must be set. Define any of them (-D on

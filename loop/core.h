@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/core.h - the scheduler: a FIFO ready queue, the timers, parking
  * and waking tasks, spawn / cancel / join / sleep, and one loop iteration in

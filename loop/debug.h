@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/debug.h - the debug mode, asyncio's debug mode in spirit: build
  * every file of the program with PT_DEBUG=1 (loop/config.h). At 0, the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/group.h - a task group: spawn tasks into it, then await them all, as
  * asyncio's TaskGroup and gather do, or take them as they finish, as

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/io.h - waiting for a file descriptor to be readable or writable
  * (POSIX hosts: PT_LOOP_IO), and waking the loop from another thread. The

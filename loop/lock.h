@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/lock.h - a lock and a condition variable between tasks of one loop,
  * as asyncio's Lock and Condition. Caller-owned, no allocation.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/net.h - awaitable stream sockets on the readiness check (POSIX hosts,
  * PT_LOOP_IO): TCP over IPv4 and IPv6, and Unix-domain stream sockets.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/result.h - what a wait ended with (read with PT_WAIT_RESULT), and
  * the return values of the loop's functions: 0 is success, errors are

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/stream.h - buffered streams over a struct pt_sock (loop/net.h), as
  * asyncio's StreamReader and StreamWriter: the buffers are the caller's,

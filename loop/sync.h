@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/sync.h - synchronisation between tasks on one loop, as asyncio's:
  * an event, a counting semaphore and a bounded queue of values (the lock

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/ticks.h - loop time: a 32-bit tick counter that may wrap.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/timeout.h - timeout scopes: one deadline over every wait between a
  * begin and an end, as `async with asyncio.timeout(d):` gives.

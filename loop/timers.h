@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/timers.h - the seam between the core and the structure that keeps
  * the pending timers in the order they fire: by deadline, equal deadlines

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/trace.h - OPTIONAL, not part of loop/loop.h: record which task the
  * loop resumed, when, and for how long, and show it as an ASCII chart or as

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/types.h - the loop's structures: a task and the loop itself. All of
  * them are memory the caller owns; the loop only links them together.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/gen.h - generators: protothreads that take values in and give values
  * out, the way a Python generator does with send(), yield and return.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/lc_addrlabels.h - local continuations as GCC/Clang labels-as-values.
  * Included by pt/lc.h when PT_LC_ADDRLABELS is 1; see there. A resume point

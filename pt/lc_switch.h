@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/lc_switch.h - local continuations as switch/case (Duff's device).
  * Included by pt/lc.h; see there. Portable C99. A protothread using this

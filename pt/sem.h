@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/sem.h - counting semaphores for protothreads (protothreads 1.4 names).
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/version.h - the library's version, at compile time (pt/pt.h, and so
  * loop/loop.h, include it).

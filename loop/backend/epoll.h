@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/backend/epoll.h - the epoll back end (Linux). See loop/backend.h.
  *

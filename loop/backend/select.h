@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/backend/select.h - the select() back end (POSIX). See loop/backend.h.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/port/arduino.h - the loop's clock and idle under the Arduino core
  * (any board, any architecture): the clock is millis(), and the core keeps

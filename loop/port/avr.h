@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/port/avr.h - the loop's clock and idle on an 8-bit AVR with avr-libc
  * (ATmega328P and its kin): Timer0's compare-match interrupt counts the

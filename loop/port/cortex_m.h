@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/port/cortex_m.h - the loop's clock and idle on an ARM Cortex-M
  * (M0/M0+/M3/M4/M7, GCC or clang): SysTick interrupts count the ticks, and

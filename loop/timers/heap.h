@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/timers/heap.h - PT_TIMERS_HEAP: the timers in a min-heap, a binary
  * heap of task pointers in an array the caller provides, ordered by

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/timers/list.h - PT_TIMERS_LIST: the timers in a list sorted by
  * deadline, linked through the tasks (tnext), circular: the loop holds the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/compat/lc.h - 1.4's local-continuation names over pt/lc.h. As in 1.4,
  * defining LC_INCLUDE as "lc-addrlabels.h" selects labels-as-values (the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/compat/pt.h - drop-in for protothreads 1.4's "pt.h".
  *

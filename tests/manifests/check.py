@@ -231,9 +231,24 @@ def check_version_h(c):
     )
 
 
+SPDX_LINES = ["/* SPDX-License-Identifier: MIT */", "/* Copyright (c) 2026 The ptloop developers */"]
+
+
 def check_license(c):
     first = c.read("LICENSE").splitlines()[0].strip()
     c.expect(first == "MIT License", "LICENSE", f"is the MIT licence ({first!r})")
+    # Every header a user includes carries its licence: a copied pt/ keeps
+    # the notice.
+    headers = sorted(
+        os.path.relpath(os.path.join(d, f), c.root)
+        for top in ("pt", "loop")
+        for d, _, fs in os.walk(os.path.join(c.root, top))
+        for f in fs
+        if f.endswith(".h")
+    ) + ["ptloop.h"]
+    bad = [h for h in headers if c.read(h).splitlines()[:2] != SPDX_LINES]
+    c.expect(not bad, "headers", f"{len(headers)} begin with the SPDX and copyright lines"
+             + (": not " + ", ".join(bad) if bad else ""))
 
 
 def check_platformio(c):
