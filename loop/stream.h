@@ -43,7 +43,8 @@
  *       decides, e.g. drops a slow peer); the error that ended the sending
  *       (PT_ECLOSED, PT_ERESET, PT_ESYS); PT_ECLOSED after a close or
  *       an abort, and after the sending task has ended (pt_loop_run's end
- *       cancels it) unless the socket takes all of it at once
+ *       cancels it) unless the socket takes all of it at once (then what
+ *       it took at once is sent, the rest not)
  *   int pt_writer_limits(struct pt_writer *w, size_t high, size_t low)
  *       the water marks, low <= high <= cap (default: cap and cap / 4)
  *   size_t pt_writer_buffered(const struct pt_writer *w)
@@ -57,7 +58,9 @@
  *     -> PT_OK | PT_ETIMEDOUT | the sending's error
  *   void PT_WRITER_ABORT(struct pt_writer *w)
  *       drop what is buffered and stop the sending task (abort()); for a
- *       connection being torn down. Then w may be opened again.
+ *       connection being torn down. Then w may be opened again. (With
+ *       PT_DEBUG, misuse leaves w as it is and PT_WAIT_RESULT() is
+ *       PT_EINVAL.)
  * The socket itself stays open: its owner closes it (pt_sock_close) after
  * the reader and writer are done with it. Both need PT_LOOP_SYNC and
  * PT_LOOP_BACKGROUND.
@@ -356,14 +359,48 @@ static inline int pt__writer_result(const struct pt_writer *w, int waited) {
         pt__gen->value.i = pt__writer_result((w), (int)pt__gen->value.i);                          \
     } while (0)
 
+/*
+ * Internal: park t until w's sending task has ended (nonzero: parked; 0:
+ * it has). On the listeners, which its cleanup wakes; but a task
+ * cancelled before it ever ran ends at its turn without running its
+ * cleanup: then t goes once around the loop (a zero sleep), behind it.
+ */
+static inline int pt__writer_end_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                      struct pt_writer *w) {
+    int never_ran = pt__gen_life(w->task.gen.state) == PT__GEN_NEW;
+    if (pt_task_done(&w->task))
+        return 0;
+    if (!pt__park(l, t, g, never_ran ? 0 : PT_FOREVER, never_ran ? PT__WAIT_NONE : PT__WAIT_LIST,
+                  never_ran ? NULL : &w->listeners.q))
+        return 0;
+    if (!never_ran)
+        pt__waitq_push(&w->listeners.q, t);
+    return 1;
+}
+
+/* Internal: PT_WRITER_ABORT's start: drop what is buffered, refuse writes,
+ * cancel the sending task; nonzero if it is to be waited for. (With
+ * PT_DEBUG, another loop's writer is left as it is: PT_EINVAL.) */
+static inline int pt__writer_abort_begin(struct pt_loop *l, struct pt_gen *g, struct pt_writer *w) {
+    g->value.i = PT_OK;
+#if PT_DEBUG
+    if (w->task.loop != l) {
+        g->value.i = PT_EINVAL;
+        return 0;
+    }
+#endif
+    w->start = w->end = 0;
+    w->closing = PT__W_STOPPED;
+    return pt_cancel(l, &w->task) == PT_OK;
+}
+
 #define PT_WRITER_ABORT(w)                                                                         \
     do {                                                                                           \
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
-        (w)->start = (w)->end = 0;                                                                 \
-        (w)->closing = PT__W_STOPPED;                                                              \
-        if (pt_cancel(pt__loop, &(w)->task) == PT_OK)                                              \
-            PT__WAIT_UNTIL_TRUE(pt_task_done(&(w)->task), &(w)->listeners, PT_FOREVER);            \
+        if (pt__writer_abort_begin(pt__loop, pt__gen, (w)))                                        \
+            while (pt__writer_end_wait(pt__loop, pt__task, pt__gen, (w)))                          \
+                PT__PARKED_HERE();                                                                 \
     } while (0)
 
 /* Internal: PT_WRITER_CLOSE's start: no more writes; the sending task
@@ -393,9 +430,10 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
             w->error = PT_ETIMEDOUT;
             w->start = w->end = 0;
             (void)pt_cancel(l, &w->task);
-            left = PT_FOREVER;
         }
     }
+    if (w->error != PT_OK) /* timed out, or the sending failed: it ends */
+        return pt__writer_end_wait(l, t, g, w);
     if (!pt__park(l, t, g, left, PT__WAIT_LIST, &w->listeners.q)) {
         if (w->error == PT_OK) /* (timers full) */
             w->error = (int)g->value.i;

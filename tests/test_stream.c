@@ -499,6 +499,53 @@ static void test_writer_write_after_the_loops_end_is_not_buffered(void) {
     pair_close();
 }
 
+/* A task opens a writer and ends it in the same resume, before its
+ * sending task ever ran (which then ends at its turn without a cleanup of
+ * its own): the abort, or a close whose deadline has passed, still ends. */
+struct open_end {
+    struct pt_task task;
+    int kind; /* W_ABORT or W_CLOSE */
+    int result;
+};
+static PT_THREAD(open_then_end(struct pt_loop *loop, struct pt_task *task)) {
+    struct open_end *o = (struct open_end *)task;
+    PT_TASK_BEGIN(loop, task);
+    o->result = pt_writer_open(loop, &writer, &a, wbuf, sizeof wbuf);
+    if (o->kind == W_ABORT) {
+        PT_WRITER_ABORT(&writer);
+    } else {
+        PT_WRITER_CLOSE(&writer, 0);
+        o->result = PT_WAIT_RESULT();
+    }
+    PT_TASK_END();
+}
+
+static void test_writer_abort_before_its_task_ran_ends(void) {
+    static struct open_end o;
+    pair_open();
+    memset(&o, 0, sizeof o);
+    o.kind = W_ABORT;
+    o.result = NOT_YET;
+    CHECK_EQ_INT(pt_spawn(&lp, &o.task, open_then_end), PT_OK);
+    RUN_UNTIL(pt_task_done(&o.task), 10);
+    CHECK_EQ_INT(o.result, PT_OK);
+    CHECK(pt_task_done(&writer.task));
+    pair_close();
+}
+
+static void test_writer_close_past_its_deadline_before_its_task_ran_ends(void) {
+    static struct open_end o;
+    pair_open();
+    memset(&o, 0, sizeof o);
+    o.kind = W_CLOSE;
+    o.result = NOT_YET;
+    CHECK_EQ_INT(pt_spawn(&lp, &o.task, open_then_end), PT_OK);
+    RUN_UNTIL(pt_task_done(&o.task), 10);
+    CHECK(o.result == PT_OK || o.result == PT_ETIMEDOUT);
+    CHECK(pt_task_done(&writer.task));
+    pair_close();
+}
+
 /* A writer never opened (zeroed) refuses writes: PT_ECLOSED. */
 static void test_writer_never_opened_refuses_writes(void) {
     struct pt_writer w;
@@ -604,6 +651,8 @@ static void init(void) {
     X(writer_write_is_refused_once_an_abort_begins)                                                \
     X(writer_never_opened_refuses_writes)                                                          \
     X(writer_write_after_the_loops_end_is_not_buffered)                                            \
+    X(writer_abort_before_its_task_ran_ends)                                                       \
+    X(writer_close_past_its_deadline_before_its_task_ran_ends)                                     \
     X(writer_write_after_the_peer_left_reports_the_error)                                          \
     X(a_reader_and_a_writer_share_one_socket)
 /* clang-format on */
