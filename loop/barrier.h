@@ -71,6 +71,8 @@ static inline void pt_barrier_reset(struct pt_loop *l, struct pt_barrier *b) {
 static inline int pt__barrier_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                     struct pt_barrier *b, pt_index_t *index, pt_time_t timeout) {
     pt_index_t n;
+    if (pt__not_running(l, t, g))
+        return 0;
     g->value.i = PT_OK;
     if (b->broken) {
         g->value.i = PT_EBROKEN;

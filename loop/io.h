@@ -126,6 +126,8 @@ static inline int pt__wakeup_drain(struct pt_wakeup *w) {
  * Wait until signalled, or the timeout passes. */
 #define PT_WAKEUP_WAIT(w, timeout)                                                                 \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         if (!pt__wakeup_drain(w)) {                                                                \
             PT_IO_WAIT(&(w)->io, (w)->fds[0], PT_READABLE, (timeout));                             \
             if (PT_WAIT_RESULT() == PT_OK)                                                         \

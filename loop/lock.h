@@ -129,6 +129,8 @@ static inline int pt_cond_notify_all(struct pt_loop *l, struct pt_cond *c, struc
  * fail before anything changes), then release the lock. Nonzero: parked. */
 static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_cond *c, pt_time_t timeout) {
+    if (pt__not_running(l, t, g))
+        return 0;
     if (c->lock->owner != t) {
         g->value.i = PT_EBUSY;
         return 0;
@@ -168,7 +170,8 @@ static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt
  */
 #define PT_COND_WAIT(c, timeout)                                                                   \
     do {                                                                                           \
-        int pt__parked = pt__cond_start(pt__loop, pt__task, pt__gen, (c), (timeout));              \
+        int pt__parked; /* (assigned apart: C++ may not jump past an initialisation) */            \
+        pt__parked = pt__cond_start(pt__loop, pt__task, pt__gen, (c), (timeout));                  \
         while (pt__parked) { /* one resume point: the condition, then the lock */                  \
             PT__PARKED_HERE();                                                                     \
             pt__parked = pt__cond_resume(pt__task, pt__gen, (c));                                  \

@@ -478,6 +478,8 @@ static inline int pt__sock_connect_end(struct pt_sock *s, int result) {
  */
 #define PT_SOCK_CONNECT(s, addr, timeout)                                                          \
     do {                                                                                           \
+        if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
+            break;                                                                                 \
         PT__SOCK_RUN((s), &(s)->wr, (timeout), 0, PT_WRITABLE,                                     \
                      pt__sock_connect_step(pt__loop, (s), (addr)));                                \
         pt__gen->value.i = pt__sock_connect_end((s), (int)pt__gen->value.i);                       \

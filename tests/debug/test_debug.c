@@ -24,6 +24,7 @@ static unsigned test_clock_reads;
 #include "../loop_util.h"
 
 #if PT_LOOP_IO
+#include <poll.h>
 #include <unistd.h>
 #endif
 
@@ -50,7 +51,7 @@ static void setup2(void) {
 
 /* ---- the tasks ------------------------------------------------------------ */
 
-enum { AS_SLEEP, AS_JOIN, AS_SEM, AS_IO }; /* what wait_as does */
+enum { AS_SLEEP, AS_JOIN, AS_SEM, AS_IO, AS_BARRIER, AS_WAKEUP }; /* what wait_as does */
 
 struct dk {
     struct pt_task task; /* first member: the loop hands it back */
@@ -69,10 +70,13 @@ struct dk {
     struct pt_gen sub;
 #if PT_LOOP_SYNC
     struct pt_loop_sem *sem;
+    struct pt_barrier *barrier;
+    pt_index_t index;
 #endif
 #if PT_LOOP_IO
     struct pt_io io;
     int fd;
+    struct pt_wakeup *wakeup;
 #endif
 };
 
@@ -122,10 +126,14 @@ static PT_THREAD(wait_as(struct pt_loop *loop, struct pt_task *as, struct pt_gen
 #if PT_LOOP_SYNC
     else if (k->what == AS_SEM)
         PT_LOOP_SEM_ACQUIRE(k->sem, PT_FOREVER);
+    else if (k->what == AS_BARRIER)
+        PT_BARRIER_WAIT(k->barrier, &k->index, PT_FOREVER);
 #endif
 #if PT_LOOP_IO
     else if (k->what == AS_IO)
         PT_IO_WAIT(&k->io, k->fd, PT_READABLE, PT_FOREVER);
+    else if (k->what == AS_WAKEUP)
+        PT_WAKEUP_WAIT(k->wakeup, PT_FOREVER);
 #endif
     k->result = PT_WAIT_RESULT();
     PT_SUB_END();
@@ -378,10 +386,26 @@ static void test_acquire_that_would_not_wait_naming_another_task_is_einval(void)
     check_refused_and_b_untouched(&a, &b);
     CHECK_EQ_INT(sem.count, 1);
 }
+
+/* The barrier is for one party: the arrival would end its round at once.
+ * Refused before: the round stays open. */
+static void test_barrier_arrival_naming_another_task_is_einval(void) {
+    struct dk a, b;
+    struct pt_barrier bar;
+    CHECKED_ONLY();
+    setup(0);
+    pt_barrier_init(&bar, 1);
+    wait_as_another_task(&a, &b, AS_BARRIER);
+    a.barrier = &bar;
+    a.index = 7;
+    check_refused_and_b_untouched(&a, &b);
+    CHECK_EQ_INT(a.index, 7); /* no arrival index given */
+}
 /* clang-format off: one case a line */
 #define SYNC_WAIT_CASES(X)                                                                         \
     X(semaphore_acquire_naming_another_task_is_einval)                                             \
-    X(acquire_that_would_not_wait_naming_another_task_is_einval)
+    X(acquire_that_would_not_wait_naming_another_task_is_einval)                                   \
+    X(barrier_arrival_naming_another_task_is_einval)
 /* clang-format on */
 #else
 #define SYNC_WAIT_CASES(X)
@@ -401,7 +425,30 @@ static void test_descriptor_wait_naming_another_task_is_einval(void) {
     pt_io_close(&lp, p[0]);
     pt_io_close(&lp, p[1]);
 }
-#define IO_WAIT_CASES(X) X(descriptor_wait_naming_another_task_is_einval)
+
+/* A wakeup signalled already would end the wait at once: refused before
+ * it takes the signal, which stays pending. */
+static void test_wakeup_wait_naming_another_task_is_einval(void) {
+    struct dk a, b;
+    struct pt_wakeup w;
+    struct pollfd p;
+    CHECKED_ONLY();
+    setup(0);
+    CHECK_EQ_INT(pt_wakeup_init(&w), PT_OK);
+    pt_wakeup_signal(&w);
+    wait_as_another_task(&a, &b, AS_WAKEUP);
+    a.wakeup = &w;
+    check_refused_and_b_untouched(&a, &b);
+    p.fd = w.fds[0];
+    p.events = POLLIN;
+    CHECK_EQ_INT(poll(&p, 1, 0), 1); /* the signal is still there */
+    pt_wakeup_close(&w);
+}
+/* clang-format off: one case a line */
+#define IO_WAIT_CASES(X)                                                                           \
+    X(descriptor_wait_naming_another_task_is_einval)                                               \
+    X(wakeup_wait_naming_another_task_is_einval)
+/* clang-format on */
 #else
 #define IO_WAIT_CASES(X)
 #endif
