@@ -30,7 +30,7 @@ enum {
  * a value that is no result (which then reads the "unknown" entry). */
 #define PT__RESULTS 14
 static inline int pt__result_index(int result) {
-    return result <= 0 && -result < PT__RESULTS ? -result : PT__RESULTS;
+    return result <= 0 && result > -PT__RESULTS ? -result : PT__RESULTS;
 }
 
 /* The name of a result's code, "PT_ETIMEDOUT" and so on; "?" for a value

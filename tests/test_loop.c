@@ -7,6 +7,8 @@
  * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0: the parts that
  * need them are left out, the rest must hold unchanged.
  */
+#include <limits.h>
+
 #include "loop/loop.h"
 
 #include "loop_util.h"
@@ -636,6 +638,8 @@ static void test_an_unknown_result_is_said_unknown(void) {
     CHECK_EQ_STR(pt_err_name(PT_EBROKEN - 1), "?");
     CHECK_EQ_STR(pt_strerror(PT_EBROKEN - 1), "unknown result");
     CHECK_EQ_STR(pt_strerror(1000), "unknown result");
+    CHECK_EQ_STR(pt_err_name(INT_MIN), "?"); /* (no -INT_MIN on the way) */
+    CHECK_EQ_STR(pt_strerror(INT_MIN), "unknown result");
 }
 /* clang-format off: one case a line */
 #define RESULT_CASES(X)                                                                            \
