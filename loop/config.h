@@ -198,8 +198,9 @@
  * time before it runs: the rest of its batch is woken first. Where its
  * state has left the cache meanwhile, as with a thousand connections
  * between which the kernel's work passes, each of its cache lines is a
- * miss when it runs. At the wake the loop prefetches the PT_LOOP_PREFETCH
- * bytes from the start of its struct pt_task: its own state, which a task
+ * miss when it runs. At the wake the loop prefetches the cache lines after
+ * the first (which the wake itself reads) up to PT_LOOP_PREFETCH bytes from
+ * the start of its struct pt_task: its own state, which a task
  * keeps right after it (a connection's socket, reader and writer in the
  * demos). Prefetching never faults; 320 bytes are five 64-byte lines.
  * Off (0) where there is no data cache to fill, or no __builtin_prefetch. */

@@ -231,6 +231,8 @@ static inline void pt_trace_start(struct pt_trace *tr) {
 
 static inline void pt_trace_stop(struct pt_trace *tr) {
     tr->on = 0;
+    if (pt__trace_current == tr) /* (tr may go out of scope now) */
+        pt__trace_current = NULL;
 }
 
 static inline void pt__trace_drop(struct pt_trace *tr) {
