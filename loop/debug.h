@@ -117,9 +117,11 @@ struct pt_task_info {
      * writer", "semaphore", "lock", "queue", "join", "shielded join",
      * "group", "next of group"; "" otherwise. */
     const char *waits_on;
-    const void *object;          /* what it waits on (a struct pt_io, the joined
-                                    struct pt_task, a struct pt_group, the waiter
-                                    list at the start of the object); NULL if none */
+    const void *object;          /* what it waits on: a struct pt_io, the joined
+                                    struct pt_task, a struct pt_group, or the
+                                    waiter list it is in (the object's own, or a
+                                    queue's getters or putters, a writer's
+                                    listeners); NULL if none */
     const struct pt_task *joins; /* the task it joins (either join); else NULL */
     int fd;                      /* a descriptor wait's descriptor; else -1 */
     unsigned events;             /* ... its PT_READABLE | PT_WRITABLE; else 0 */

@@ -19,9 +19,9 @@
  *   blink 3 at 1750 ms, millis() 1750: LED on
  *
  * (millis() moves at Timer0's overflows, 1.024 ms apart, by 2 now and
- * then: it measures delay(250) as 249 to 251 ms, and a wake-up may come a
- * millisecond late, never early. Tasks due at the same moment run in the
- * order their sleeps began.) tests/arduino/check.py builds this sketch
+ * then: it measures delay(250) as 249 to 251 ms, and a wake-up may come
+ * up to 2 ms late (loop/port/arduino.h), never early. Tasks due at the
+ * same moment run in the order their sleeps began.) tests/arduino/check.py builds this sketch
  * for the Uno, runs it under simavr and checks every interval.
  */
 #include <ptloop.h>
