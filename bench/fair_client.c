@@ -176,8 +176,11 @@ static void probe_send_next(void) {
     probe_try_send();
 }
 
-/* Reads what the server echoed to the probe; 1 when the message is back. */
-static int probe_readable(void) {
+/* Reads what the server echoed to the probe, every byte checked. Returns
+ * 1 when its message is back; once the window is over (`ending`), 1 at
+ * the end of the stream instead (end of file, or a reset). Else 0:
+ * nothing more to read now. */
+static int probe_recv(int ending) {
     unsigned char buf[4 * MSG_LEN];
     for (;;) {
         ssize_t n = recv(g_probe_fd, buf, sizeof buf, 0);
@@ -185,12 +188,14 @@ static int probe_readable(void) {
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             return 0;
+        if (ending && (n == 0 || (n < 0 && errno == ECONNRESET)))
+            return 1;
         if (n <= 0)
             invalid("probe", PROBE, n == 0 ? "closed by the server" : strerror(errno));
         if (g_back + (unsigned)n > g_sent || memcmp(buf, g_msg + g_back, (size_t)n) != 0)
             invalid("probe", PROBE, "echoed bytes differ from what was sent");
         g_back += (unsigned)n;
-        if (g_back == MSG_LEN)
+        if (!ending && g_back == MSG_LEN)
             return 1;
     }
 }
@@ -238,26 +243,6 @@ static int busy_recv(struct busy *b, uint32_t i, int ending) {
     return 0;
 }
 
-/* The probe once the window is over: the rest of its message, checked,
- * up to the end of the stream (1) or until there is nothing to read (0). */
-static int probe_drain(void) {
-    unsigned char buf[4 * MSG_LEN];
-    for (;;) {
-        ssize_t n = recv(g_probe_fd, buf, sizeof buf, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            return 0;
-        if (n == 0 || (n < 0 && errno == ECONNRESET))
-            return 1;
-        if (n < 0)
-            invalid("probe", PROBE, strerror(errno));
-        if (g_back + (unsigned)n > g_sent || memcmp(buf, g_msg + g_back, (size_t)n) != 0)
-            invalid("probe", PROBE, "echoed bytes differ from what was sent");
-        g_back += (unsigned)n;
-    }
-}
-
 /*
  * Untimed, after the window: every connection stops sending and shuts its
  * sending side down, then reads (and checks) what is still echoed until
@@ -292,7 +277,7 @@ static void finish(void) {
         for (k = 0; k < n; k++) {
             int done, fd;
             i = evs[k].data.u32;
-            done = i == PROBE ? probe_drain() : busy_recv(&g_busy[i], i, 1);
+            done = i == PROBE ? probe_recv(1) : busy_recv(&g_busy[i], i, 1);
             fd = i == PROBE ? g_probe_fd : g_busy[i].fd;
             if (done) {
                 close(fd); /* (leaves the epoll set) */
@@ -407,7 +392,7 @@ int main(int argc, char **argv) {
                 }
                 if ((e & EPOLLOUT) && g_sent < MSG_LEN)
                     probe_try_send();
-                if ((e & (EPOLLIN | EPOLLERR | EPOLLHUP)) && probe_readable())
+                if ((e & (EPOLLIN | EPOLLERR | EPOLLHUP)) && probe_recv(0))
                     probe_ready = 1;
             } else {
                 struct busy *b = &g_busy[i];
@@ -461,7 +446,7 @@ int main(int argc, char **argv) {
                 continue;
             if ((evs[k].events & EPOLLOUT) && g_sent < MSG_LEN)
                 probe_try_send();
-            if ((evs[k].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) && probe_readable()) {
+            if ((evs[k].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) && probe_recv(0)) {
                 now = bench_now_ns();
                 rtt = now - sent_at;
                 if (nrtt == cap) {
