@@ -1,0 +1,15 @@
+#!/usr/bin/env python3
+"""pt-lint: report locals read after a wait in protothread, generator and
+task bodies (locals do not survive a wait). See tools/pt_lint/ and
+`tools/pt-lint.py --help`. Needs libclang's Python bindings (Debian:
+python3-clang-14); any python3 can run it."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from pt_lint.main import main  # noqa: E402
+
+if __name__ == '__main__':
+    sys.exit(main())
