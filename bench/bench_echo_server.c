@@ -191,14 +191,14 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
 
 struct lifetime {
     struct pt_task task;
-    pt_time_t ms;
+    pt_time_t ticks;
 };
 
 /* Ends at the lifetime or on SIGTERM; the rest are background tasks. */
 static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
     struct lifetime *t = (struct lifetime *)task;
     PT_TASK_BEGIN(loop, task);
-    PT_WAKEUP_WAIT(&term, t->ms);
+    PT_WAKEUP_WAIT(&term, t->ticks);
     PT_TASK_END();
 }
 
@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
     if (slots > max_conn)
         slots = (int)max_conn;
     pt_loop_sem_init(&free_slots, (unsigned)slots);
-    life.ms = (pt_time_t)(secs * 1000);
+    life.ticks = PT_SEC(secs);
     (void)pt_spawn(&loop, &life.task, lifetime_run);
     (void)pt_spawn_background(&loop, &acc.task, accept_loop);
     printf("READY bench_echo_server 127.0.0.1:%ld ptloop backend=%s slots=%d max_fd=%ld\n", port,

@@ -57,8 +57,8 @@ static PT_THREAD(blink_run(struct pt_loop *loop, struct pt_task *task)) {
         b->due = pt_loop_now(loop) + PT_MS(100);
         PT_SLEEP(PT_MS(100));
         check_wake("blink", b->due, PT_PORT_NOW());
-        BOARD_PRINTF(BOARD_STR("%5lu ms  blink %u\n"), (unsigned long)(pt_loop_now(loop) - t0),
-                     (unsigned)b->n);
+        BOARD_PRINTF(BOARD_STR("%5lu ms  blink %u\n"),
+                     (unsigned long)PT_TO_MS(pt_loop_now(loop) - t0), (unsigned)b->n);
     }
     PT_TASK_END();
 }
@@ -101,7 +101,7 @@ static PT_THREAD(logger_run(struct pt_loop *loop, struct pt_task *task)) {
             failures++;
         }
         BOARD_PRINTF(BOARD_STR("%5lu ms  logger: reading %u = %u\n"),
-                     (unsigned long)(pt_loop_now(loop) - t0), (unsigned)g->n, reading);
+                     (unsigned long)PT_TO_MS(pt_loop_now(loop) - t0), (unsigned)g->n, reading);
     }
     PT_TASK_END();
 }
@@ -112,7 +112,7 @@ static PT_THREAD(echo_run(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (;;) {
         while (!board_uart_ready())
-            PT_SLEEP(1); /* a tick: the UART is polled 1,000 times a second */
+            PT_SLEEP(PT_MS(1)); /* the UART is polled 1,000 times a second */
         board_uart_put(board_uart_get());
         echoed++;
     }

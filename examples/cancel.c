@@ -24,10 +24,11 @@ static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
     for (;;) {
         PT_SLEEP(PT_MS(100));
         w->steps++;
-        printf("%4u ms  worker: step %d\n", (unsigned)pt_loop_now(loop), w->steps);
+        printf("%4u ms  worker: step %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), w->steps);
     }
     PT_TASK_CLEANUP(); /* however the body ends: here, a cancel ends it */
-    printf("%4u ms  worker: cleanup after %d steps\n", (unsigned)pt_loop_now(loop), w->steps);
+    printf("%4u ms  worker: cleanup after %d steps\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
+           w->steps);
     PT_TASK_END();
 }
 
@@ -37,13 +38,13 @@ static PT_THREAD(supervise(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP(PT_MS(350));
     /* Not a wait: the worker's sleep is dropped now, its cleanup runs at
      * its next turn. */
-    printf("%4u ms  boss: pt_cancel -> %s\n", (unsigned)pt_loop_now(loop),
+    printf("%4u ms  boss: pt_cancel -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_err_name(pt_cancel(loop, &worker.task)));
     PT_JOIN(&worker.task, PT_FOREVER); /* returns once the cleanup has run */
-    printf("%4u ms  boss: join -> %s, worker finished %s\n", (unsigned)pt_loop_now(loop),
+    printf("%4u ms  boss: join -> %s, worker finished %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_err_name(PT_WAIT_RESULT()),
            pt_task_status(&worker.task) == PT_CLOSED ? "PT_CLOSED" : "otherwise");
-    printf("%4u ms  boss: pt_cancel again -> %s\n", (unsigned)pt_loop_now(loop),
+    printf("%4u ms  boss: pt_cancel again -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_err_name(pt_cancel(loop, &worker.task)));
     PT_TASK_END();
 }

@@ -25,16 +25,16 @@ static PT_THREAD(read_pipe(struct pt_loop *loop, struct pt_task *task)) {
     for (;;) {
         PT_IO_WAIT(&r->io, fds[0], PT_READABLE, PT_MS(150));
         if (PT_WAIT_RESULT() != PT_OK) { /* PT_ETIMEDOUT: no data for 150 ms */
-            printf("%4u ms  reader: %s\n", (unsigned)pt_loop_now(loop),
+            printf("%4u ms  reader: %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
                    pt_err_name(PT_WAIT_RESULT()));
             continue;
         }
         n = read(fds[0], buf, sizeof buf); /* readable: this does not block */
         if (n <= 0)
             break;
-        printf("%4u ms  reader: \"%.*s\"\n", (unsigned)pt_loop_now(loop), (int)n, buf);
+        printf("%4u ms  reader: \"%.*s\"\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), (int)n, buf);
     }
-    printf("%4u ms  reader: end of file\n", (unsigned)pt_loop_now(loop));
+    printf("%4u ms  reader: end of file\n", (unsigned)PT_TO_MS(pt_loop_now(loop)));
     (void)pt_io_close(loop, fds[0]); /* ends any other wait on it: PT_EBADF */
     PT_TASK_END();
 }

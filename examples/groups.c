@@ -35,7 +35,7 @@ static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
         PT_TASK_FAIL(pt_int(E_DISK_FULL));
     PT_TASK_RETURN(pt_int((intptr_t)m->ms));
     PT_TASK_CLEANUP();
-    printf("%4u ms  %s: cleanup\n", (unsigned)pt_loop_now(loop), m->name);
+    printf("%4u ms  %s: cleanup\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), m->name);
     PT_TASK_END();
 }
 
@@ -50,7 +50,7 @@ static PT_THREAD(run_group(struct pt_loop *loop, struct pt_task *task)) {
     for (i = 0; i < 3; i++)
         (void)pt_group_spawn(loop, &group, &members[i].task, work);
     PT_GROUP_WAIT(&group, PT_FOREVER);
-    printf("%4u ms  group: %s, first error %d\n", (unsigned)pt_loop_now(loop),
+    printf("%4u ms  group: %s, first error %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_err_name(PT_WAIT_RESULT()), pt_group_error(&group));
     for (i = 0; i < 3; i++) { /* in the order they finished */
         struct member *m = (struct member *)slots[i];

@@ -29,9 +29,9 @@ static PT_THREAD(produce(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (p->next = 1; p->next <= ITEMS; p->next++) {
         PT_QUEUE_PUT(&queue, pt_int(p->next), PT_FOREVER);
-        printf("%4u ms  put %d\n", (unsigned)pt_loop_now(loop), p->next);
+        printf("%4u ms  put %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), p->next);
     }
-    printf("%4u ms  try_put while full -> %d\n", (unsigned)pt_loop_now(loop),
+    printf("%4u ms  try_put while full -> %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_queue_try_put(loop, &queue, pt_int(99)));
     PT_QUEUE_PUT(&queue, pt_int(0), PT_FOREVER); /* 0: no more items */
     PT_TASK_END();
@@ -45,9 +45,9 @@ static PT_THREAD(consume(struct pt_loop *loop, struct pt_task *task)) {
         if (c->got.i == 0)
             break;
         PT_SLEEP(PT_MS(100)); /* the work an item takes */
-        printf("%4u ms          got %d\n", (unsigned)pt_loop_now(loop), (int)c->got.i);
+        printf("%4u ms          got %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), (int)c->got.i);
     }
-    printf("%4u ms  consumer done\n", (unsigned)pt_loop_now(loop));
+    printf("%4u ms  consumer done\n", (unsigned)PT_TO_MS(pt_loop_now(loop)));
     PT_TASK_END();
 }
 

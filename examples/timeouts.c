@@ -17,7 +17,7 @@ struct job {
 };
 
 #define SAY(what)                                                                                  \
-    printf("%4u ms  %-28s -> %s\n", (unsigned)pt_loop_now(loop), (what),                           \
+    printf("%4u ms  %-28s -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), (what),                 \
            pt_err_name(PT_WAIT_RESULT()))
 
 static PT_THREAD(run(struct pt_loop *loop, struct pt_task *task)) {

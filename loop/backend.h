@@ -37,7 +37,8 @@
  *   void pt__backend_unwatch(b, io)    drop io (it is registered)
  *   int  pt__backend_poll(l, b, now, timeout)
  *                                      wait up to `timeout` ticks from `now`
- *                                      (0: not at all, PT_FOREVER: no limit);
+ *                                      (0: not at all, PT_FOREVER: no limit;
+ *                                      `now` is meaningful only between);
  *                                      for each ready wait set io->revents and
  *                                      call pt__io_ready; return how many. A
  *                                      poll call that fails (not EINTR) goes
@@ -103,19 +104,17 @@ static inline int pt__io_end(struct pt_loop *l, struct pt_io *r, struct pt_io *w
 }
 
 /*
- * Microseconds from now until tick `end` is due. With the POSIX clock this
- * comes from one precise reading and aims at the middle of the deadline's
- * millisecond: deadlines count from the start's whole millisecond, so a
- * back end that can wait to the microsecond keeps a sleep within +-0.5 ms
- * of its length in real time.
+ * Microseconds from now until tick `end` is due, from a fresh reading of
+ * the clock (time has passed since the loop's own). A wait longer than
+ * 2^64 / 10^6 ticks is cut to that: the loop then just polls again.
  */
 static inline uint64_t pt__wait_us(pt_time_t end) {
-#ifdef PT__PORT_POSIX_CLOCK
-    uint64_t now_us = pt__posix_now_us();
-    pt_time_t left = pt_time_until((pt_time_t)(now_us / 1000u), end);
-    return left ? (uint64_t)left * 1000u - now_us % 1000u + 500u : 0;
+    pt_time_t left = pt_time_until(PT_PORT_NOW(), end);
+#if PT_TICKS_PER_SEC == 1000000
+    return (uint64_t)left;
 #else
-    return (uint64_t)pt_time_until(PT_PORT_NOW(), end) * 1000000u / PT_TICKS_PER_SEC;
+    const uint64_t most = UINT64_MAX / 1000000u;
+    return ((uint64_t)left > most ? most : (uint64_t)left) * 1000000u / PT_TICKS_PER_SEC;
 #endif
 }
 
@@ -162,7 +161,8 @@ static inline int pt__backend_failed(pt_time_t *backoff, pt_time_t now, pt_time_
     if (timeout == 0)
         return 0;
     *backoff = t >= PT_POLL_BACKOFF_MAX / 2u ? PT_POLL_BACKOFF_MAX : (pt_time_t)(t * 2u);
-    us = pt__wait_us((pt_time_t)(now + (timeout < t ? timeout : t)));
+    /* (`now` holds only for a timeout that is neither 0 nor PT_FOREVER) */
+    us = pt__wait_us(timeout < t ? (pt_time_t)(now + timeout) : (pt_time_t)(PT_PORT_NOW() + t));
     ts.tv_sec = (time_t)(us / 1000000u);
     ts.tv_nsec = (long)(us % 1000000u) * 1000L;
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR)

@@ -90,7 +90,7 @@ static inline int pt_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t w
 /* Call fn(loop, arg) `delay` ticks from the loop's time: as pt_call_at. */
 static inline int pt_call_later(struct pt_loop *l, struct pt_handle *h, pt_time_t delay,
                                 pt_callback_fn fn, void *arg) {
-    return pt_call_at(l, h, pt_time_after(l->now, delay), fn, arg);
+    return pt_call_at(l, h, pt_time_after(pt_loop_now(l), delay), fn, arg);
 }
 
 /* Cancel h's call: it will not be made. PT_OK; PT_EINVAL if h is not

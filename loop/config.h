@@ -32,6 +32,10 @@
  *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) counts,
  *                           bit, else 0              timer sequence numbers and heap
  *                                                    indices
+ *   PT_LOOP_LAZY_CLOCK      1 on a POSIX host,       1: the clock is read when an
+ *                           else 0                   iteration first needs it (a
+ *                                                    system call saved when none
+ *                                                    does); 0: every iteration
  *   PT_LOOP_PREFETCH        320 on a POSIX host      bytes from a woken task's start
  *                           with GCC or Clang,       the loop asks the cache for ahead
  *                           else 0                   of its turn (0: none; see below)
@@ -50,8 +54,11 @@
  *                           PT_PORT_NOW() in us      port's ticks times 1000000 /
  *                           (micros() on Arduino;    PT_TICKS_PER_SEC elsewhere
  *                           0 without a clock)
- *   PT_TICKS_PER_SEC        1000                     what a tick is (loop/ticks.h)
- *   PT_PORT_NOW()           CLOCK_MONOTONIC in ms    the clock, in ticks (loop/port.h)
+ *   PT_TICKS_PER_SEC        1000000 on a POSIX       what a tick is (loop/ticks.h)
+ *                           host's clock, else 1000
+ *   PT_TIME_BITS            64 on a POSIX host,      the width of pt_time_t: 32-bit
+ *                           else 32                  ticks wrap (loop/ticks.h)
+ *   PT_PORT_NOW()           CLOCK_MONOTONIC in us    the clock, in ticks (loop/port.h)
  *                           on a POSIX host;
  *                           millis() on Arduino
  *                           (loop/port/arduino.h)
@@ -113,6 +120,12 @@
 #ifndef PT_POSIX
 #define PT_POSIX 0
 #endif
+#endif
+
+/* ---- the clock ---------------------------------------------------------- */
+
+#ifndef PT_LOOP_LAZY_CLOCK
+#define PT_LOOP_LAZY_CLOCK PT_POSIX
 #endif
 
 /* ---- the readiness back end (loop/backend.h) --------------------------- */

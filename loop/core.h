@@ -116,10 +116,45 @@ static inline void pt_loop_use_virtual_clock(struct pt_loop *l, pt_time_t start)
     l->now = start;
 }
 
-/* The loop's time (read once per iteration). */
-static inline pt_time_t pt_loop_now(const struct pt_loop *l) {
+/*
+ * The loop's time: its clock read once per iteration. With
+ * PT_LOOP_LAZY_CLOCK (a POSIX host's default) it is read the first time
+ * the iteration needs it (a deadline set or compared, or a call of this),
+ * and an iteration that needs no time reads no clock; without it, at the
+ * start of every iteration and after its poll. On the virtual clock, the
+ * virtual time.
+ */
+#if PT_LOOP_LAZY_CLOCK
+static inline pt_time_t pt_loop_now(struct pt_loop *l) {
+    if ((l->flags & (PT__L_STALE | PT__L_VIRTUAL)) == PT__L_STALE) {
+        l->flags &= (unsigned char)~PT__L_STALE;
+        l->now = PT_PORT_NOW();
+    }
     return l->now;
 }
+
+/* Time has passed: the clock is read when next needed. */
+#define pt__clock_passed(l) ((l)->flags |= PT__L_STALE)
+
+/* The same for a look that changes nothing (diagnostics). */
+static inline pt_time_t pt__now_peek(const struct pt_loop *l) {
+    return (l->flags & (PT__L_STALE | PT__L_VIRTUAL)) == PT__L_STALE ? (pt_time_t)PT_PORT_NOW()
+                                                                     : l->now;
+}
+#else
+static inline pt_time_t pt_loop_now(struct pt_loop *l) {
+    return l->now;
+}
+
+/* Time has passed: read the clock (a board's is one load of a counter:
+ * less than the code that would avoid it). */
+static inline void pt__clock_passed(struct pt_loop *l) {
+    if (!(l->flags & PT__L_VIRTUAL))
+        l->now = PT_PORT_NOW();
+}
+
+#define pt__now_peek(l) ((l)->now)
+#endif
 
 /* Make the running pt_loop_run* return after the current iteration. */
 static inline void pt_loop_stop(struct pt_loop *l) {
@@ -222,7 +257,7 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     }
 #endif
     if (timeout != PT_FOREVER || kind == PT__WAIT_NONE) { /* a sleep always has one */
-        t->deadline = pt_time_after(l->now, timeout);
+        t->deadline = pt_time_after(pt_loop_now(l), timeout);
         if (pt__timer_add(l, t) != PT_OK) {
             g->value.i = PT_EFULL;
             return 0;
@@ -594,7 +629,7 @@ static inline int pt_task_error(const struct pt_task *t) {
 }
 
 /* t has finished: tell whoever awaits it. */
-static inline void pt__task_done(struct pt_loop *l, struct pt_task *t) {
+PT__SLOW void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 #if PT_DEBUG
     pt__debug_unlink(t);
 #endif
@@ -656,6 +691,29 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 }
 #endif
 
+/* The head of the ready queue is a callback handle, or a task cancelled
+ * before it ever ran: done with it here (1), or 0 if it is a task to
+ * resume after all (cancelled while running: its cleanup runs). */
+PT__SLOW int pt__run_special(struct pt_loop *l, struct pt_task *t) {
+#if PT_LOOP_CALLBACKS
+    if (t->gen.state & PT__T_CALLBACK) {
+        pt__call_run(l, t);
+        return 1;
+    }
+#endif
+    if ((t->gen.state & PT__GEN_LIFE) != PT__GEN_NEW)
+        return 0;
+    (void)pt__gen_close_new(&t->gen); /* cancelled before it ran: it ends */
+    pt__task_done(l, t);
+    return 1;
+}
+
+#if PT_LOOP_CALLBACKS
+#define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING)
+#else
+#define PT__RUN_SPECIAL PT__GEN_CLOSING
+#endif
+
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
@@ -665,23 +723,15 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-#if PT_LOOP_CALLBACKS
-    if (t->gen.state & PT__T_CALLBACK) {
-        pt__call_run(l, t);
+    if ((t->gen.state & PT__RUN_SPECIAL) && pt__run_special(l, t)) /* (one test: rare) */
         return t;
-    }
-#endif
-    if ((t->gen.state & (PT__GEN_LIFE | PT__GEN_CLOSING)) == (PT__GEN_NEW | PT__GEN_CLOSING)) {
-        status = pt__gen_close_new(&t->gen); /* cancelled before it ran */
-    } else {
-        PT_LOOP_ON_RUN(l, t);
+    PT_LOOP_ON_RUN(l, t);
 #if PT_DEBUG
-        status = pt__debug_resume(l, t);
+    status = pt__debug_resume(l, t);
 #else
-        status = t->fn(l, t);
+    status = t->fn(l, t);
 #endif
-        PT_LOOP_AFTER_RUN(l, t);
-    }
+    PT_LOOP_AFTER_RUN(l, t);
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);
     else if (!(t->gen.aux & PT__T_PARKED))
@@ -774,9 +824,10 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
  * at least that much, never sooner. PT_SLEEP(0) waits for the next
  * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
  * goes to the back of the ready queue. (On a POSIX host the clock counts
- * whole milliseconds; in real time a sleep is within +-0.5 ms of its
- * length.) The wait result is PT_OK, or PT_EFULL if the timers were full
- * (then it did not sleep).
+ * microseconds: with select a sleep ends some tens of microseconds after
+ * its length, the kernel's timer slack; poll and epoll wait in whole
+ * milliseconds, so up to 1 ms after.) The wait result is PT_OK, or
+ * PT_EFULL if the timers were full (then it did not sleep).
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
@@ -892,7 +943,9 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep
 
 static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
-    while ((t = pt__timer_first(l)) != NULL && !pt_time_before(l->now, t->deadline)) {
+    if (!l->ntimers) /* (no timer: no clock read) */
+        return;
+    while ((t = pt__timer_first(l)) != NULL && !pt_time_before(pt_loop_now(l), t->deadline)) {
         pt__timer_remove(l, t);
         pt__timer_due(l, t, PT_OK);
     }
@@ -907,7 +960,9 @@ static inline int pt__io_pending(const struct pt_loop *l) {
 #endif
 
 /* Block for at most `timeout` ticks (PT_FOREVER: no limit) waiting for
- * descriptors, or idle through the port. Returns how many woke. */
+ * descriptors, or idle through the port. Returns how many woke. (l->now
+ * was read this iteration if the timeout is neither 0 nor PT_FOREVER:
+ * only then does a back end use it.) */
 static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #if PT_LOOP_IO
     return pt__backend_poll(l, &l->io, l->now, timeout);
@@ -926,25 +981,16 @@ static inline int pt__go_on(const struct pt_loop *l) {
            (l->ready.head != NULL || l->ntimers != 0 || pt__io_pending(l));
 }
 
-/*
- * One iteration (see the top of this file). If `may_block` is 0 it never
- * blocks: for a firmware super-loop or for running inside another loop.
- * PT_OK, or PT_EBUSY (and nothing done) if called from one of the loop's
- * own tasks: a loop runs one iteration at a time.
- */
-static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
-    struct pt_task *last;
+/* Steps 1 to 3 of an iteration, for a loop with timers, descriptor waits
+ * or the virtual clock (without any of them there is nothing to do). */
+PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
     pt_time_t timeout = 0;
     int virt = l->flags & PT__L_VIRTUAL, timed = 0; /* timed: a timer to wait for */
 
-    if (l->flags & PT__L_RUNNING)
-        return PT_EBUSY;
-    if (!virt)
-        l->now = PT_PORT_NOW();
     if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
         timeout = PT_FOREVER;
         if (l->ntimers) {
-            timeout = pt_time_until(l->now, pt__timer_first(l)->deadline);
+            timeout = pt_time_until(pt_loop_now(l), pt__timer_first(l)->deadline);
             timed = timeout != 0;
         }
     }
@@ -953,21 +999,41 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
      * without waiting; if nothing happened, time jumps to the timer instead. */
     if (timed || pt__io_pending(l) || virt) {
         int woke = pt__poll(l, virt ? 0 : timeout);
-        if (!virt) /* time passed only if it polled: read the clock only then */
-            l->now = PT_PORT_NOW();
+        if (!virt) /* time passed while it polled */
+            pt__clock_passed(l);
         else if (!woke && timed)
             l->now = pt__timer_first(l)->deadline; /* (nothing woke: the same timer) */
     }
 
     pt__expire_timers(l);
+}
 
-    last = l->ready.tail; /* the snapshot: what is ready now runs now */
-    if (last) {
-        l->flags |= PT__L_RUNNING;
+/* One iteration (see the top of this file), in a run that holds
+ * PT__L_RUNNING: time has passed (the clock is read when first needed), the
+ * poll and the timers if there are any, then what is ready now runs now. */
+PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
+    struct pt_task *last;
+    pt__clock_passed(l); /* (nothing on the virtual clock) */
+    if (l->ntimers || pt__io_pending(l) || (l->flags & PT__L_VIRTUAL))
+        pt__loop_poll(l, may_block);
+    last = l->ready.tail; /* the snapshot */
+    if (last)
         while (pt__run_next(l) != last)
             ;
-        l->flags &= (unsigned char)~PT__L_RUNNING;
-    }
+}
+
+/*
+ * One iteration. If `may_block` is 0 it never blocks: for a firmware
+ * super-loop or for running inside another loop. PT_OK, or PT_EBUSY (and
+ * nothing done) if called from one of the loop's own tasks: a loop runs
+ * one iteration at a time.
+ */
+static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
+    if (l->flags & PT__L_RUNNING)
+        return PT_EBUSY;
+    l->flags |= PT__L_RUNNING;
+    pt__iterate(l, may_block);
+    l->flags &= (unsigned char)~PT__L_RUNNING;
     return PT_OK;
 }
 
@@ -980,9 +1046,10 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
 static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
     if (l->flags & PT__L_RUNNING)
         return 0;
+    l->flags |= PT__L_RUNNING;
     while (!pt_task_done(t) && pt__go_on(l))
-        pt_loop_run_once(l, 1);
-    l->flags &= (unsigned char)~PT__L_STOP;
+        pt__iterate(l, 1);
+    l->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING);
     return pt_task_status(t);
 }
 
@@ -999,6 +1066,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
+    l->flags |= PT__L_RUNNING;
     while (pt__go_on(l)) {
 #if PT_LOOP_BACKGROUND
         if (!l->live) { /* only background tasks: cancel them (those new too) */
@@ -1012,7 +1080,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
         if (!l->live)
             break;
 #endif
-        pt_loop_run_once(l, 1);
+        pt__iterate(l, 1);
     }
     if (l->flags & PT__L_STOP)
         rc = PT_EINVAL;
@@ -1022,7 +1090,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
     else if (l->live)
 #endif
         rc = PT_EBUSY;
-    l->flags &= (unsigned char)~PT__L_STOP;
+    l->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING);
     return rc;
 }
 

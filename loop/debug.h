@@ -263,6 +263,21 @@ struct pt__debug_dump {
     const struct pt_loop *l;
 };
 
+/* The descriptor a task waits on, if it waits on one (none without a back
+ * end): 1 if printed. */
+static inline int pt__debug_print_fd(FILE *f, const struct pt_task_info *in) {
+#if PT_LOOP_IO
+    if (in->fd >= 0) {
+        fprintf(f, "descriptor %d%s%s", in->fd, in->events & PT_READABLE ? " readable" : "",
+                in->events & PT_WRITABLE ? " writable" : "");
+        return 1;
+    }
+#endif
+    (void)f;
+    (void)in;
+    return 0;
+}
+
 static inline void pt__debug_dump_one(void *p, const struct pt_task_info *in) {
     FILE *f = ((struct pt__debug_dump *)p)->f;
     const struct pt_loop *l = ((struct pt__debug_dump *)p)->l;
@@ -277,9 +292,8 @@ static inline void pt__debug_dump_one(void *p, const struct pt_task_info *in) {
         fprintf(f, ", in its cleanup");
     if (*in->waits_on) {
         fprintf(f, " on ");
-        if (in->fd >= 0)
-            fprintf(f, "descriptor %d%s%s", in->fd, in->events & PT_READABLE ? " readable" : "",
-                    in->events & PT_WRITABLE ? " writable" : "");
+        if (pt__debug_print_fd(f, in))
+            ; /* (printed) */
         else if (in->joins) {
             fprintf(f, "%s of ", in->waits_on);
             pt__debug_print_task(f, in->joins);
@@ -289,8 +303,8 @@ static inline void pt__debug_dump_one(void *p, const struct pt_task_info *in) {
             fprintf(f, "%s", in->waits_on);
     }
     if (in->timed)
-        fprintf(f, ", until %lu (in %lu)", (unsigned long)in->deadline,
-                (unsigned long)pt_time_until(pt_loop_now(l), in->deadline));
+        fprintf(f, ", until %llu (in %llu)", (unsigned long long)in->deadline,
+                (unsigned long long)pt_time_until(pt__now_peek(l), in->deadline));
     else if (*in->waits_on)
         fprintf(f, ", no deadline");
     fprintf(f, "\n");
@@ -302,8 +316,8 @@ static inline int pt_loop_dump(const struct pt_loop *l, FILE *f) {
     d.f = f ? f : stderr;
     d.l = l;
 #if PT_DEBUG
-    fprintf(d.f, "ptloop: live tasks at loop time %lu, newest first:\n",
-            (unsigned long)pt_loop_now(l));
+    fprintf(d.f, "ptloop: live tasks at loop time %llu, newest first:\n",
+            (unsigned long long)pt__now_peek(l));
 #endif
     n = pt_loop_walk(l, pt__debug_dump_one, &d);
     if (n == PT_EINVAL)
@@ -317,8 +331,8 @@ static inline void pt_slow_print(void *f, struct pt_loop *l, const struct pt_tas
     FILE *out = f ? (FILE *)f : stderr;
     fprintf(out, "ptloop: slow resume of ");
     pt__debug_print_task(out, t);
-    fprintf(out, ": %lu.%03lu ms at loop time %lu\n", (unsigned long)(us / 1000u),
-            (unsigned long)(us % 1000u), (unsigned long)pt_loop_now(l));
+    fprintf(out, ": %lu.%03lu ms at loop time %llu\n", (unsigned long)(us / 1000u),
+            (unsigned long)(us % 1000u), (unsigned long long)pt_loop_now(l));
 }
 #endif /* PT_POSIX */
 

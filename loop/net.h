@@ -118,6 +118,16 @@
 #define PT_ACCEPT_BACKOFF_MAX PT_MS(1000)
 #endif
 
+/* The wait after the n-th PT_EMFILE in a row: PT_ACCEPT_BACKOFF_MIN doubled
+ * n - 1 times, at most PT_ACCEPT_BACKOFF_MAX (a count, not a time, in each
+ * socket: the same byte whatever a tick is). */
+static inline pt_time_t pt__accept_pause(unsigned n) {
+    pt_time_t p = PT_ACCEPT_BACKOFF_MIN;
+    for (; n > 1 && p < PT_ACCEPT_BACKOFF_MAX; n--)
+        p *= 2u;
+    return p < PT_ACCEPT_BACKOFF_MAX ? p : PT_ACCEPT_BACKOFF_MAX;
+}
+
 /* An address of any family the sockets here speak. */
 struct pt_addr {
     union {
@@ -146,8 +156,8 @@ struct pt_sock {
     int fd;  /* -1 when closed */
     int err; /* errno behind the last PT_ESYS */
     struct pt_sock_dir rd, wr;
-    unsigned short backoff; /* listener: ticks to wait after PT_EMFILE */
-    unsigned char batch;    /* listener: accepts since it last waited */
+    unsigned char backoff; /* listener: PT_EMFILEs in a row (pt__accept_pause) */
+    unsigned char batch;   /* listener: accepts since it last waited */
 };
 
 #define PT__S_DEADLINE 0x01u   /* the operation has a deadline */
@@ -371,7 +381,7 @@ static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock_dir *d, pt_ti
     if (timeout == 0)
         d->flags |= PT__S_WAITED; /* a poll: a read looks once before its verdict */
     if (timeout != PT_FOREVER) {
-        d->deadline = pt_time_after(l->now, timeout);
+        d->deadline = pt_time_after(pt_loop_now(l), timeout);
         d->flags |= PT__S_DEADLINE;
     }
     return PT__AGAIN;
@@ -397,7 +407,7 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
                                 struct pt_sock *s, struct pt_sock_dir *d, unsigned events) {
     pt_time_t left = PT_FOREVER;
     if (d->flags & PT__S_DEADLINE) {
-        left = pt_time_until(l->now, d->deadline);
+        left = pt_time_until(pt_loop_now(l), d->deadline);
         if (left == 0) {
             g->value.i = PT_ETIMEDOUT;
             return 0;
@@ -409,7 +419,7 @@ static inline int pt__sock_wait(struct pt_loop *l, struct pt_task *t, struct pt_
      * run of calls without a wait). */
     s->rd.spent = s->wr.spent = 0;
     if (d->flags & (PT__S_BACKOFF | PT__S_PAUSE)) {
-        pt_time_t pause = (d->flags & PT__S_BACKOFF) ? s->backoff : 0;
+        pt_time_t pause = (d->flags & PT__S_BACKOFF) ? pt__accept_pause(s->backoff) : 0;
         d->flags &= (unsigned char)~(PT__S_BACKOFF | PT__S_PAUSE);
         return pt__park(l, t, g, pause < left ? pause : left, PT__WAIT_NONE, NULL);
     }
@@ -512,10 +522,8 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
         if (errno == EMFILE || errno == ENFILE) {
             /* Next time, wait before trying: the pending connection stays
              * in the backlog (and the listener readable) meanwhile. */
-            ls->backoff = ls->backoff ? (unsigned short)(ls->backoff * 2u)
-                                      : (unsigned short)PT_ACCEPT_BACKOFF_MIN;
-            if (ls->backoff > PT_ACCEPT_BACKOFF_MAX)
-                ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MAX;
+            if (pt__accept_pause(ls->backoff) < PT_ACCEPT_BACKOFF_MAX)
+                ls->backoff++;
             d->flags |= PT__S_BACKOFF;
         }
         return pt__sock_errno(ls, errno);
@@ -524,13 +532,13 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
     pt_sock_init(s);
     if (!pt__backend_holds(&l->io, fd)) { /* beyond what the back end holds */
         close(fd);
-        ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
+        ls->backoff = 1;
         d->flags |= PT__S_BACKOFF;
         ls->err = EMFILE;
         return PT_EMFILE;
     }
     if (pt__sock_setup(s, fd) == PT_EMFILE) {
-        ls->backoff = (unsigned short)PT_ACCEPT_BACKOFF_MIN;
+        ls->backoff = 1;
         d->flags |= PT__S_BACKOFF;
         ls->err = EMFILE;
         return PT_EMFILE;

@@ -8,7 +8,7 @@
  *   void PT_PORT_IDLE(pt_time_t ticks)     wait up to `ticks` (or until an
  *                                          interrupt), e.g. `wfi`.
  * On a POSIX host (PT_POSIX, loop/config.h) the clock is CLOCK_MONOTONIC in
- * milliseconds, and idling is the readiness back end's wait. Under the
+ * microseconds (loop/ticks.h), and idling is the readiness back end's wait. Under the
  * Arduino core (ARDUINO defined) the clock is millis(): loop/port/arduino.h,
  * chosen here ahead of the others. On a board, define both macros before
  * including loop/loop.h, or include a ready-made port first
@@ -42,8 +42,11 @@ static inline uint64_t pt__posix_now_us(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
+#if PT_TICKS_PER_SEC != 1000000 && (1000000 % PT_TICKS_PER_SEC != 0)
+#error "loop/port.h: on the POSIX clock PT_TICKS_PER_SEC must divide 1000000"
+#endif
 static inline pt_time_t pt__posix_now(void) {
-    return (pt_time_t)(pt__posix_now_us() / 1000u);
+    return (pt_time_t)(pt__posix_now_us() / (1000000u / PT_TICKS_PER_SEC));
 }
 #define PT__PORT_POSIX_CLOCK 1
 #define PT_PORT_NOW() pt__posix_now()

@@ -410,7 +410,7 @@ static inline void pt__writer_close_begin(struct pt_loop *l, struct pt_task *t, 
     if (w->closing == PT__W_OPEN)
         w->closing = PT__W_CLOSING;
     pt__writer_wake(l, &w->more);
-    t->deadline = pt_time_after(l->now, timeout);
+    t->deadline = pt_time_after(pt_loop_now(l), timeout);
 }
 
 /*
@@ -425,7 +425,7 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
     if (pt_task_done(&w->task))
         return 0;
     if (w->error == PT_OK && timeout != PT_FOREVER) {
-        left = pt_time_until(l->now, t->deadline);
+        left = pt_time_until(pt_loop_now(l), t->deadline);
         if (left == 0) {
             w->error = PT_ETIMEDOUT;
             w->start = w->end = 0;

@@ -56,7 +56,8 @@
     do {                                                                                           \
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
-        pt__task->deadline = pt_time_after(pt__loop->now, (timeout));                              \
+        if ((timeout) != PT_FOREVER) /* (no deadline: no clock read) */                            \
+            pt__task->deadline = pt_time_after(pt_loop_now(pt__loop), (timeout));                  \
         pt__gen->value.i = PT_OK;                                                                  \
         while (!(try_expr)) {                                                                      \
             if (!pt__list_wait(pt__loop, pt__task, pt__gen, &(w)->q, (timeout)))                   \
@@ -74,7 +75,7 @@ static inline int pt__list_wait(struct pt_loop *l, struct pt_task *t, struct pt_
                                 struct pt_waitq *q, pt_time_t timeout) {
     pt_time_t left = PT_FOREVER;
     if (timeout != PT_FOREVER) {
-        left = pt_time_until(l->now, t->deadline);
+        left = pt_time_until(pt_loop_now(l), t->deadline);
         if (left == 0) {
             g->value.i = PT_ETIMEDOUT;
             return 0;

@@ -56,7 +56,7 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
     struct pt_task *t = sc->task;
     if (sc->state != PT__TO_OPEN)
         return;
-    if (pt_time_before(l->now, sc->timer.task.deadline)) {
+    if (pt_time_before(pt_loop_now(l), sc->timer.task.deadline)) {
         if (!pt__timeout_arm(l, sc, sc->timer.task.deadline))
             sc->state = PT__TO_FULL;
         return;
@@ -90,7 +90,7 @@ static inline void pt__timeout_begin(struct pt_loop *l, struct pt_task *t, struc
     sc->gen = g;
     sc->state = PT__TO_OPEN;
     if ((at || ticks != PT_FOREVER) &&
-        !pt__timeout_arm(l, sc, at ? ticks : pt_time_after(l->now, ticks)))
+        !pt__timeout_arm(l, sc, at ? ticks : pt_time_after(pt_loop_now(l), ticks)))
         sc->state = PT__TO_FULL;
     sc->next = l->timeouts;
     l->timeouts = sc;

@@ -36,6 +36,25 @@ typedef uint16_t pt_index_t;
 #define PT__OUTLINE static inline
 #endif
 
+/* PT__HOT: the iteration itself, inlined into the loops that run it
+ * (pt_loop_run, pt_loop_run_until) unless optimising for size: a call per
+ * iteration would cost about as much as a task's resume. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define PT__HOT static inline __attribute__((always_inline))
+#else
+#define PT__HOT static inline
+#endif
+
+/* PT__SLOW: a helper off the hot path (it makes system calls, or runs
+ * rarely), not inlined, so that what calls it stays small enough to be
+ * inlined itself; when optimising for size the compiler chooses (one
+ * caller: inlined, with no call to pay for). */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define PT__SLOW static __attribute__((noinline, unused))
+#else
+#define PT__SLOW static inline
+#endif
+
 struct pt_loop;
 struct pt_task;
 
@@ -209,6 +228,9 @@ struct pt_group {
 
 #define PT__L_VIRTUAL 0x01u /* virtual clock: jump to the next deadline */
 #define PT__L_STOP 0x02u    /* pt_loop_stop was called */
-#define PT__L_RUNNING 0x04u /* running the ready tasks: not re-entered */
+#define PT__L_RUNNING 0x04u /* in pt_loop_run*: not re-entered */
+#define PT__L_STALE                                                                                \
+    0x08u /* `now` is an earlier iteration's: read the clock first                                 \
+             (unless PT__L_VIRTUAL) */
 
 #endif /* PT_LOOP_TYPES_H */

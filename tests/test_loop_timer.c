@@ -161,7 +161,7 @@ static void test_delay_beyond_the_maximum_is_cut_to_it(void) {
     tk_init(&c, "c", 2);
     tk_init(&d, "d", 3);
     a.ticks = PT_FOREVER;
-    b.ticks = 0x80000000u;
+    b.ticks = (pt_time_t)(PT_TIME_MAX_DELAY + 1u);
     c.ticks = PT_TIME_MAX_DELAY;
     d.ticks = 5;
     spawn(&a, sleeper);
@@ -871,38 +871,45 @@ static void test_heap_too_big_for_its_index_type_is_refused(void) {
 #define HEAP_INDEX_CASES(X)
 #endif
 
-/* ---- the 32-bit wrap -------------------------------------------------- */
+/* ---- the wrap ----------------------------------------------------------- */
+
+/* Times written from the counter's ends, so that every case crosses the
+ * wrap at either width (PT_TIME_BITS 32 on boards and in the narrow build,
+ * 64 on a host): T_END(n) is n ticks before it wraps to 0, T_HALF the
+ * first delay too long to compare (PT_TIME_MAX_DELAY + 1). */
+#define T_END(n) ((pt_time_t)((pt_time_t)0 - (pt_time_t)(n)))
+#define T_HALF ((pt_time_t)(PT_TIME_MAX_DELAY + 1u))
 
 static void test_time_before_is_wrap_safe(void) {
-    CHECK(pt_time_before(0xFFFFFFF0u, 0x10u));
-    CHECK(!pt_time_before(0x10u, 0xFFFFFFF0u));
+    CHECK(pt_time_before(T_END(0x10), 0x10u));
+    CHECK(!pt_time_before(0x10u, T_END(0x10)));
     CHECK(!pt_time_before(5u, 5u));
     CHECK(pt_time_before(4u, 5u));
     CHECK(!pt_time_before(5u, 4u));
     CHECK(pt_time_before(0u, PT_TIME_MAX_DELAY));
     CHECK(!pt_time_before(PT_TIME_MAX_DELAY, 0u));
-    CHECK(pt_time_before(0x80000000u, 0xFFFFFFFFu));
-    CHECK(pt_time_before(0xFFFFFFFFu, 0x7FFFFFFEu));
-    CHECK(!pt_time_before(0x7FFFFFFEu, 0xFFFFFFFFu));
+    CHECK(pt_time_before(T_HALF, T_END(1)));
+    CHECK(pt_time_before(T_END(1), (PT_TIME_MAX_DELAY - 1u)));
+    CHECK(!pt_time_before((PT_TIME_MAX_DELAY - 1u), T_END(1)));
 }
 
 static void test_time_until_is_wrap_safe_and_never_negative(void) {
-    CHECK_EQ_INT(pt_time_until(0xFFFFFFF0u, 0x10u), 0x20);
-    CHECK_EQ_INT(pt_time_until(0x10u, 0xFFFFFFF0u), 0);
+    CHECK_EQ_INT(pt_time_until(T_END(0x10), 0x10u), 0x20);
+    CHECK_EQ_INT(pt_time_until(0x10u, T_END(0x10)), 0);
     CHECK_EQ_INT(pt_time_until(7u, 7u), 0);
     CHECK_EQ_INT(pt_time_until(7u, 8u), 1);
     CHECK_EQ_INT(pt_time_until(0u, PT_TIME_MAX_DELAY), PT_TIME_MAX_DELAY);
-    CHECK_EQ_INT(pt_time_until(0xFFFFFFFFu, 0u), 1);
+    CHECK_EQ_INT(pt_time_until(T_END(1), 0u), 1);
 }
 
 static void test_time_after_wraps_and_caps_the_delay(void) {
-    CHECK_EQ_INT(pt_time_after(0xFFFFFFFFu, 1u), 0);
-    CHECK_EQ_INT(pt_time_after(0xFFFFFF00u, 0x200u), 0x100);
+    CHECK_EQ_INT(pt_time_after(T_END(1), 1u), 0);
+    CHECK_EQ_INT(pt_time_after(T_END(0x100), 0x200u), 0x100);
     CHECK_EQ_INT(pt_time_after(0u, PT_FOREVER), PT_TIME_MAX_DELAY);
-    CHECK_EQ_INT(pt_time_after(0u, 0x80000000u), PT_TIME_MAX_DELAY);
-    CHECK_EQ_INT(pt_time_after(0x80000000u, PT_TIME_MAX_DELAY), 0xFFFFFFFFu);
-    CHECK_EQ_INT(pt_time_after(0xFFFFFFFFu, PT_FOREVER), 0x7FFFFFFEu);
-    CHECK(pt_time_before(0xFFFFFFFFu, pt_time_after(0xFFFFFFFFu, PT_FOREVER)));
+    CHECK_EQ_INT(pt_time_after(0u, T_HALF), PT_TIME_MAX_DELAY);
+    CHECK_EQ_INT(pt_time_after(T_HALF, PT_TIME_MAX_DELAY), T_END(1));
+    CHECK_EQ_INT(pt_time_after(T_END(1), PT_FOREVER), (PT_TIME_MAX_DELAY - 1u));
+    CHECK(pt_time_before(T_END(1), pt_time_after(T_END(1), PT_FOREVER)));
 }
 
 static void test_ms_rounds_up_to_whole_ticks(void) {
@@ -912,9 +919,40 @@ static void test_ms_rounds_up_to_whole_ticks(void) {
     CHECK(PT_MS(1) >= 1); /* never rounded down to no wait */
 }
 
+static void test_us_and_sec_convert_to_ticks_rounding_up(void) {
+    CHECK_EQ_INT(PT_US(0), 0);
+    CHECK(PT_US(1) >= 1); /* never rounded down to no wait */
+    CHECK_EQ_INT(PT_US(1000000), PT_TICKS_PER_SEC);
+    CHECK(PT_US(1500) > PT_MS(1) || PT_TICKS_PER_SEC < 1000u);
+    CHECK(PT_US(1500) <= PT_MS(2));
+    CHECK_EQ_INT(PT_SEC(3), 3u * PT_TICKS_PER_SEC);
+    CHECK_EQ_INT(PT_MS(2500), PT_SEC(2) + PT_MS(500));
+}
+
+static void test_ticks_convert_back_to_ms_and_us_rounding_down(void) {
+    CHECK_EQ_INT(PT_TO_MS(PT_MS(1500)), 1500);
+    CHECK_EQ_INT(PT_TO_US(PT_SEC(2)), 2000000);
+    CHECK_EQ_INT(PT_TO_MS(PT_SEC(86400)), 86400000); /* a day: no overflow */
+    CHECK_EQ_INT(PT_TO_MS(0), 0);
+}
+
+#if PT_POSIX && PT_TIME_BITS == 64 && PT_TICKS_PER_SEC == 1000000
+/* On a host the ticks are microseconds in 64 bits: a sleep can be timed to
+ * the microsecond, and the longest delay is far beyond any uptime. */
+static void test_host_ticks_are_64_bit_microseconds(void) {
+    CHECK_EQ_INT(sizeof(pt_time_t), 8);
+    CHECK_EQ_INT(PT_MS(1), 1000);
+    CHECK_EQ_INT(PT_US(250), 250);
+    CHECK(PT_TIME_MAX_DELAY / PT_TICKS_PER_SEC / 86400u / 365u > 100000u); /* years */
+}
+#define HOST_TICK_CASES(X) X(host_ticks_are_64_bit_microseconds)
+#else
+#define HOST_TICK_CASES(X)
+#endif
+
 /* Sleeps across the wrap: deadlines on both sides. */
 static const pt_time_t wrap_delays[] = {0x200, 0x7F, 0x100, 0x80, 0xFF, 0x101};
-#define WRAP_START 0xFFFFFF00u
+#define WRAP_START T_END(0x100)
 
 static void sleep_across_the_wrap(struct tk *k) {
     int i;
@@ -947,7 +985,7 @@ static void test_sleeps_across_the_wrap_wake_at_their_wrapped_times(void) {
     for (i = 0; i < 6; i++)
         CHECK_EQ_INT(k[i].t1, (pt_time_t)(WRAP_START + wrap_delays[i]));
     CHECK_EQ_INT(k[2].t1, 0);
-    CHECK_EQ_INT(k[4].t1, 0xFFFFFFFFu);
+    CHECK_EQ_INT(k[4].t1, T_END(1));
     CHECK_EQ_INT(k[5].t1, 1);
     CHECK_EQ_INT(pt_loop_now(&lp), 0x100);
 }
@@ -955,7 +993,7 @@ static void test_sleeps_across_the_wrap_wake_at_their_wrapped_times(void) {
 /* Re-arming across the wrap, beside a huge delay. */
 static void test_rearming_across_the_wrap_beside_a_huge_delay(void) {
     struct tk r, h;
-    setup(0xFFFFFFD0u);
+    setup(T_END(0x30));
     tk_init(&r, "r", 0);
     tk_init(&h, "h", 1);
     r.ticks = 0x20;
@@ -965,7 +1003,7 @@ static void test_rearming_across_the_wrap_beside_a_huge_delay(void) {
     spawn(&r, sleeper);
     pt_loop_run_once(&lp, 1);
     pt_loop_run_once(&lp, 1);
-    CHECK_EQ_INT(r.t1, 0xFFFFFFF0u);
+    CHECK_EQ_INT(r.t1, T_END(0x10));
     pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(r.t1, 0x10);
     pt_loop_run_once(&lp, 1);
@@ -973,7 +1011,7 @@ static void test_rearming_across_the_wrap_beside_a_huge_delay(void) {
     CHECK_EQ_INT(h.woke, 0);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(h.woke, 1);
-    CHECK_EQ_INT(h.t1, (pt_time_t)(0xFFFFFFD0u + PT_TIME_MAX_DELAY));
+    CHECK_EQ_INT(h.t1, (pt_time_t)(T_END(0x30) + PT_TIME_MAX_DELAY));
     CHECK_EQ_STR(trace.buf, "r r r h ");
 }
 
@@ -1018,6 +1056,9 @@ static void test_rearming_across_the_wrap_beside_a_huge_delay(void) {
     X(time_until_is_wrap_safe_and_never_negative)                                                  \
     X(time_after_wraps_and_caps_the_delay)                                                         \
     X(ms_rounds_up_to_whole_ticks)                                                                 \
+    X(us_and_sec_convert_to_ticks_rounding_up)                                                     \
+    X(ticks_convert_back_to_ms_and_us_rounding_down)                                               \
+    HOST_TICK_CASES(X)                                                                             \
     X(sleeps_across_the_wrap_wake_in_time_order)                                                   \
     X(sleeps_across_the_wrap_wake_at_their_wrapped_times)                                          \
     X(rearming_across_the_wrap_beside_a_huge_delay)

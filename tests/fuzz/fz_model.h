@@ -38,7 +38,7 @@ enum { L_EV, L_SEM, L_QGET, L_QPUT, L_LOCK, L_COND, L_BAR, L_N };
 enum { F_END, F_RET, F_FAIL, F_EXIT }; /* how a level's body finished */
 enum { R_PARKED, R_YIELDED, R_FINISHED };
 enum { SC_CLOSED, SC_OPEN, SC_PASSED, SC_FULL }; /* a timeout scope */
-#define M_MAX_DELAY 0x7FFFFFFFu
+#define M_MAX_DELAY PT_TIME_MAX_DELAY
 
 /* Entities in the ready queue and the timer list. */
 #define E_H0 FZ_MAXT                 /* the callback handles */
@@ -46,7 +46,7 @@ enum { SC_CLOSED, SC_OPEN, SC_PASSED, SC_FULL }; /* a timeout scope */
 #define M_NE (E_SC0 + FZ_MAXT * FZ_SCOPES)
 
 struct m_ent {
-    uint32_t deadline;
+    fz_time_t deadline;
     uint64_t seq;
     int in_heap, queued, dropped; /* dropped: cancelled while in the ready queue */
 };
@@ -59,7 +59,7 @@ struct m_task {
     long ret[2];
     int parked, kind, obj, timed_out, result;
     int granted; /* 1 + the list whose wake-up it has not seen yet, or 0 */
-    uint32_t list_deadline;
+    fz_time_t list_deadline;
     long got;
     int joiners[FZ_MAXT], njoiners; /* the tasks joining this one, in order */
     int depth, scope[FZ_SCOPES];    /* the task's timeout scopes */
@@ -74,7 +74,7 @@ static struct fz_model {
     struct fz_trace *tr;
     struct m_task t[FZ_MAXT];
     struct m_ent e[M_NE];
-    uint32_t now;
+    fz_time_t now;
     uint64_t seq;
     int ready[M_NE], nready;
     int timers[M_NE], ntimers;
@@ -95,14 +95,14 @@ static struct fz_model {
 } fz_M;
 
 /* Wrap-safe tick arithmetic, as loop/ticks.h documents it. */
-static inline int m_before(uint32_t a, uint32_t b) {
-    return (uint32_t)(a - b) > M_MAX_DELAY;
+static inline int m_before(fz_time_t a, fz_time_t b) {
+    return (fz_time_t)(a - b) > M_MAX_DELAY;
 }
-static inline uint32_t m_until(uint32_t a, uint32_t b) {
-    return m_before(a, b) ? (uint32_t)(b - a) : 0;
+static inline fz_time_t m_until(fz_time_t a, fz_time_t b) {
+    return m_before(a, b) ? (fz_time_t)(b - a) : 0;
 }
-static inline uint32_t m_after(uint32_t now, uint32_t d) {
-    return (uint32_t)(now + (d > M_MAX_DELAY ? M_MAX_DELAY : d));
+static inline fz_time_t m_after(fz_time_t now, fz_time_t d) {
+    return (fz_time_t)(now + (d > M_MAX_DELAY ? M_MAX_DELAY : d));
 }
 
 static inline void m_line(int i, int lv, const char *what) {
@@ -157,7 +157,7 @@ static inline void m_remove(int *arr, int *n, int i) {
 }
 
 /* Set e's timer; M_EFULL if the heap is full. */
-static inline int m_timer_set(int e, uint32_t deadline) {
+static inline int m_timer_set(int e, fz_time_t deadline) {
     if ((unsigned)fz_M.ntimers >= fz_M.pr->heap_cap)
         return M_EFULL;
     fz_M.e[e].deadline = deadline;
@@ -226,7 +226,7 @@ static inline void m_scopes_drop(int i, int lv) {
 
 /* Park i (running op) for `timeout` on obj; M_OK, or the wait's result
  * if it does not park: M_ETIMEDOUT in a scope that has passed, M_EFULL. */
-static inline int m_park(int i, uint32_t timeout, int kind, int obj) {
+static inline int m_park(int i, fz_time_t timeout, int kind, int obj) {
     struct m_task *T = &fz_M.t[i];
     if (m_scope_passed(i))
         return M_ETIMEDOUT;
@@ -239,7 +239,7 @@ static inline int m_park(int i, uint32_t timeout, int kind, int obj) {
 }
 
 /* Park i on list q for `timeout`: a timeout of 0 does not wait. */
-static inline int m_list_park(int i, uint32_t timeout, int q) {
+static inline int m_list_park(int i, fz_time_t timeout, int q) {
     int r = timeout == 0 ? M_ETIMEDOUT : m_park(i, timeout, K_LIST, q);
     if (r == M_OK)
         fz_M.list[q][fz_M.nlist[q]++] = i;
@@ -427,7 +427,7 @@ static inline int m_call(const struct fz_op *o) {
     else if (o->code == OP_CLATER)
         r = m_timer_set(e, m_after(fz_M.now, o->b));
     else
-        r = m_timer_set(e, (uint32_t)(fz_M.now + o->b - 1u));
+        r = m_timer_set(e, (fz_time_t)(fz_M.now + o->b - 1u));
     if (r != M_OK)
         return r;
     fz_M.live++;
@@ -493,7 +493,7 @@ static inline void m_task_timeout(int i, int r) {
 }
 
 /* Open scope k of task i, `ticks` from now. */
-static inline void m_scope_begin(int i, int k, uint32_t ticks) {
+static inline void m_scope_begin(int i, int k, fz_time_t ticks) {
     struct m_task *T = &fz_M.t[i];
     int e = E_SC0 + i * FZ_SCOPES + k;
     T->scope[k] = SC_OPEN;
@@ -588,7 +588,7 @@ static inline int m_queue_try(int i) {
     struct m_task *T = &fz_M.t[i];
     const struct fz_op *o = m_op(i);
     int q = o->code == OP_QPUT ? L_QPUT : L_QGET, r;
-    uint32_t left = FZ_FOREVER;
+    fz_time_t left = FZ_FOREVER;
     if (q == L_QPUT && fz_M.qcount < fz_M.pr->q_cap) {
         m_qput((long)i * 100 + (T->sec[T->lv] ? 50 : 0) + T->pc[T->lv][T->sec[T->lv]]);
         m_done(i, M_OK);
@@ -1064,7 +1064,7 @@ static inline void m_run_once(void) {
         jump = 0;
     }
     if (jump) {
-        uint32_t d = fz_M.e[m_timer_first()].deadline;
+        fz_time_t d = fz_M.e[m_timer_first()].deadline;
         if (m_until(fz_M.now, d))
             fz_M.now = d; /* the virtual clock jumps to the next deadline */
     }

@@ -13,12 +13,16 @@
 #include <string.h>
 
 #include "loop/config.h"
+#include "loop/ticks.h"
 
 #define FZ_MAXT 8    /* tasks in a program */
 #define FZ_MAXOPS 6  /* ops in one script */
 #define FZ_BUDGET 16 /* spawn attempts by ops: bounds re-spawn cycles */
 #define FZ_RUNS 3    /* pt_loop_run calls while it reports a stop */
-#define FZ_FOREVER 0xFFFFFFFFu
+/* Times are the library's width (PT_TIME_BITS), so that the starts near
+ * the wrap cross it in both. */
+typedef pt_time_t fz_time_t;
+#define FZ_FOREVER PT_FOREVER
 
 enum fz_code {
     OP_SLEEP,
@@ -103,7 +107,7 @@ enum { FZ_BODY = 0, FZ_CLEANUP = 1 };
 struct fz_op {
     unsigned char code, a; /* a: the other task */
     unsigned char c, d;    /* callbacks: the handle, the action (CB_*); cv_*: 1 plain */
-    uint32_t b;            /* ticks, timeout, value or variant */
+    fz_time_t b;           /* ticks, timeout, value or variant */
 };
 
 /* How main starts each task before running the loop. */
@@ -113,8 +117,8 @@ struct fz_prog {
     int ntasks;
     unsigned heap_cap; /* small ones make PT_EFULL happen */
     unsigned sem_count, q_cap, g_mode, g_cap, parties;
-    uint32_t start; /* virtual clock at the start (some near the wrap) */
-    unsigned aged;  /* >0: the loop starts as if it had set 2^k - aged timers */
+    fz_time_t start; /* virtual clock at the start (some near the wrap) */
+    unsigned aged;   /* >0: the loop starts as if it had set 2^k - aged timers */
     unsigned char start_kind[FZ_MAXT];
     unsigned char len[FZ_MAXT][2][2];
     struct fz_op ops[FZ_MAXT][2][2][FZ_MAXOPS];
@@ -163,10 +167,10 @@ static const unsigned char fz_clean1[] = {OP_SLEEP,  OP_SLEEP,   OP_YIELD,  OP_E
                                           OP_CANCEL, OP_SPAWN,   OP_STATUS, OP_LKREL, OP_CVNOTIFY,
                                           OP_CSOON,  OP_HCANCEL, OP_EVPULSE};
 
-static const uint32_t fz_timeouts[8] = {0, 1, 2, 3, 5, FZ_FOREVER, FZ_FOREVER, 2};
-static const uint32_t fz_ticks[8] = {0, 1, 2, 3, 4, 7, 1, 0};
+static const fz_time_t fz_timeouts[8] = {0, 1, 2, 3, 5, FZ_FOREVER, FZ_FOREVER, 2};
+static const fz_time_t fz_ticks[8] = {0, 1, 2, 3, 4, 7, 1, 0};
 static const unsigned fz_heap_caps[8] = {1, 2, 3, 4, 6, 8, 32, 32};
-static const uint32_t fz_starts[4] = {0, 1000, 0xFFFFFFF8u, 0x7FFFFFFAu};
+static const fz_time_t fz_starts[4] = {0, 1000, (fz_time_t)-8, PT_TIME_MAX_DELAY - 5u};
 
 /* Ops a run leaves out (mapped to a yield): --without. */
 static unsigned long long fz_disabled;
@@ -330,11 +334,11 @@ static inline void fz_op_text(const struct fz_op *o, char *out, size_t cap) {
     case OP_CSOON:
     case OP_CLATER:
     case OP_CAT: {
-        char when[24] = "", what[24];
+        char when[32] = "", what[24];
         if (o->code == OP_CLATER)
             snprintf(when, sizeof when, " %lu", (unsigned long)o->b);
         else if (o->code == OP_CAT)
-            snprintf(when, sizeof when, " now%+ld", (long)o->b - 1);
+            snprintf(when, sizeof when, " now%+ld", (long)(o->b - 1u));
         if (o->d == CB_CANCEL)
             snprintf(what, sizeof what, "cancel T%u", o->a);
         else
