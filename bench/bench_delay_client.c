@@ -98,7 +98,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[MAX_REQ + 8];
+    static struct pt_timer_slot heap[MAX_REQ + 8];
     static struct client client;
     long port = argc == 2 ? strtol(argv[1], NULL, 10) : -1;
     unsigned p;

@@ -209,7 +209,7 @@ static void on_term(int sig) {
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[8];
+    static struct pt_timer_slot heap[8];
     static struct acceptor acc;
     static struct lifetime life;
     struct pt_addr addr;

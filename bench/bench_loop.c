@@ -213,7 +213,7 @@ static PT_THREAD(w3_task(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 static void run_w3(void) {
-    struct pt_task **heap;
+    struct pt_timer_slot *heap;
     uint64_t t0, c0, t1, c1;
     double base_rss;
     long i, parked;
@@ -221,7 +221,7 @@ static void run_w3(void) {
     char note[200];
 
     g_w3_tasks = (struct pt_task *)bench_prealloc((size_t)W3_N, sizeof *g_w3_tasks);
-    heap = (struct pt_task **)bench_prealloc((size_t)W3_N, sizeof *heap);
+    heap = (struct pt_timer_slot *)bench_prealloc((size_t)W3_N, sizeof *heap);
     if (pt_loop_init(&g_loop, heap, (size_t)W3_N) != PT_OK)
         bench_invalid("W3", "pt_loop_init (heap capacity)", 0, W3_N);
     base_rss = bench_rss_mib();
@@ -402,7 +402,7 @@ static PT_THREAD(w4bt_main(struct pt_loop *loop, struct pt_task *task)) {
 
 static void run_w4(const char *id) {
     struct w4_main m;
-    struct pt_task **heap;
+    struct pt_timer_slot *heap;
     long ntimers, after, i;
     int rc, tasks = 0;
     pt_task_fn body;
@@ -423,7 +423,7 @@ static void run_w4(const char *id) {
         tasks = 1;
     }
     g_w4_timers = (struct pt_task *)bench_prealloc((size_t)ntimers, sizeof *g_w4_timers);
-    heap = (struct pt_task **)bench_prealloc((size_t)ntimers, sizeof *heap);
+    heap = (struct pt_timer_slot *)bench_prealloc((size_t)ntimers, sizeof *heap);
     pt_loop_init(&g_loop, heap, (size_t)ntimers);
     for (i = 0; !tasks && i < ntimers; i++) {
         /* A timer: a task that is never spawned; its body counts a firing. */
@@ -510,7 +510,7 @@ static PT_THREAD(w5_main(struct pt_loop *loop, struct pt_task *task)) {
 
 static void run_w5(void) {
     struct pt_task main_task = {0}; /* a task starts zeroed */
-    struct pt_task *heap[3];
+    struct pt_timer_slot heap[3];
     double conc;
     int rc;
 

@@ -88,7 +88,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     struct pt_loop loop;
-    struct pt_task *heap[4];
+    struct pt_timer_slot heap[4];
     struct pt_task main_t = {0}; /* a task starts zeroed */
     static const struct demo_opt opts[] = {DEMO_TRACE_OPTS};
     int rc;

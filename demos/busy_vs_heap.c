@@ -79,7 +79,7 @@ static int run(struct pt_loop *loop, int busy) {
 
 int main(int argc, char **argv) {
     struct pt_loop loop;
-    struct pt_task *heap[4];
+    struct pt_timer_slot heap[4];
     int rc;
 
     demo_options(argc, argv, "A busy-waiting sleep against the timer heap (Part 1).", NULL, 0);

@@ -178,7 +178,7 @@ static PT_THREAD(talk(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[2 * MAX_CLIENTS + 8];
+    static struct pt_timer_slot heap[2 * MAX_CLIENTS + 8];
     static union pt_io_slot io_table[PT_IO_SLOTS(1024)]; /* poll, epoll */
     static struct acceptor acc;
     static struct lifetime life;

@@ -107,7 +107,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[DS_MAX_CONN + N_REQ + 4];
+    static struct pt_timer_slot heap[DS_MAX_CONN + N_REQ + 4];
     static struct ds_server server;
     static struct client client;
     struct pt_addr addr;

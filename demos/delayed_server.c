@@ -23,7 +23,7 @@
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[DS_MAX_CONN + 4];
+    static struct pt_timer_slot heap[DS_MAX_CONN + 4];
     static struct ds_server server;
     static struct lifetime life;
     char where[64];

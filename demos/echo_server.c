@@ -227,7 +227,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     static struct pt_loop loop;
-    static struct pt_task *heap[MAX_CONN + 8];
+    static struct pt_timer_slot heap[MAX_CONN + 8];
     static struct acceptor acc;
     static struct counter down, up;
     static struct client client;

@@ -121,7 +121,7 @@ static PT_THREAD(echo_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(void) {
     static struct pt_loop loop;
-    static struct pt_task *heap[4]; /* at most 4 timers at once */
+    static struct pt_timer_slot heap[4]; /* at most 4 timers at once */
     static struct blink blink;
     static struct sensor sensor;
     static struct logger logger;

@@ -87,7 +87,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     struct pt_loop loop;
-    struct pt_task *heap[4]; /* at most 2 timers at once; room to spare */
+    struct pt_timer_slot heap[4]; /* at most 2 timers at once; room to spare */
     struct demo d;
     static const struct demo_opt opts[] = {DEMO_TRACE_OPTS};
 

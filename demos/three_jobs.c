@@ -42,7 +42,7 @@ static PT_THREAD(job_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(int argc, char **argv) {
     struct pt_loop loop;
-    struct pt_task *heap[4];
+    struct pt_timer_slot heap[4];
     static const char *const names[3] = {"A", "B", "C"};
     static const unsigned waits[3] = {2000, 1000, 3000};
     struct job jobs[3];

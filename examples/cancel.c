@@ -50,7 +50,7 @@ static PT_THREAD(supervise(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 int main(void) {
-    static struct pt_task *timers[4]; /* at most 4 timers pending at once */
+    static struct pt_timer_slot timers[4]; /* at most 4 timers pending at once */
     struct pt_loop loop;
     if (pt_loop_init(&loop, timers, 4) != PT_OK)
         return 1;

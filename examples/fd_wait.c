@@ -57,7 +57,7 @@ int main(void) {
     /* The poll and epoll back ends keep their table in memory the caller
      * gives: here for descriptors 0..1023 (select ignores it). */
     static union pt_io_slot slots[PT_IO_SLOTS(1024)];
-    static struct pt_task *timers[4];
+    static struct pt_timer_slot timers[4];
     static struct reader r;
     static struct pt_task w;
     struct pt_loop loop;

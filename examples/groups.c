@@ -61,7 +61,7 @@ static PT_THREAD(run_group(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 int main(void) {
-    static struct pt_task *timers[4];
+    static struct pt_timer_slot timers[4];
     struct pt_loop loop;
     if (pt_loop_init(&loop, timers, 4) != PT_OK)
         return 1;

@@ -52,7 +52,7 @@ static PT_THREAD(consume(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 int main(void) {
-    static struct pt_task *timers[4];
+    static struct pt_timer_slot timers[4];
     static struct producer p;
     static struct consumer c;
     struct pt_loop loop;

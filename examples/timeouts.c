@@ -42,7 +42,7 @@ static PT_THREAD(run(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 int main(void) {
-    static struct pt_task *timers[4]; /* an open scope holds a timer too */
+    static struct pt_timer_slot timers[4]; /* an open scope holds a timer too */
     static struct job j;
     struct pt_loop loop;
     if (pt_loop_init(&loop, timers, 4) != PT_OK)

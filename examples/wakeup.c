@@ -59,7 +59,7 @@ static PT_THREAD(collect(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(void) {
     static union pt_io_slot slots[PT_IO_SLOTS(1024)]; /* for poll, epoll */
-    static struct pt_task *timers[4];
+    static struct pt_timer_slot timers[4];
     static struct collector c;
     struct pt_loop loop;
     pthread_t thread;

@@ -25,7 +25,7 @@
  *   PT_LOOP_CALLBACKS       1                        callbacks (call.h) and timeout
  *                                                    scopes (timeout.h)
  *   PT_LOOP_TIMERS          PT_TIMERS_HEAP on a      how pending timers are kept
- *                           POSIX host, else         (loop/timers.h): a binary heap
+ *                           POSIX host, else         (loop/timers.h): a 4-ary heap
  *                           PT_TIMERS_LIST           (O(log n) each way) or a sorted
  *                                                    list (least code; O(n) to set
  *                                                    one out of order)
@@ -182,7 +182,7 @@
 
 /* ---- the timers (loop/timers.h) ---------------------------------------- */
 
-#define PT_TIMERS_HEAP 1 /* a binary heap in the caller's array: for many timers */
+#define PT_TIMERS_HEAP 1 /* a 4-ary heap in the caller's array: for many timers */
 #define PT_TIMERS_LIST 2 /* a sorted list through the tasks: for a few, least code */
 
 #ifndef PT_LOOP_TIMERS

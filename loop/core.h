@@ -37,7 +37,7 @@
  * PT_EMFILE or PT_ESYS if it cannot (then every descriptor wait fails), and
  * pt_loop_close gives it back.
  */
-static inline int pt_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     int rc = PT_OK;
     if (cap > PT_INDEX_MAX) {
         cap = PT_INDEX_MAX;
@@ -436,7 +436,7 @@ static inline char pt__debug_resume(struct pt_loop *l, struct pt_task *t) {
 
 /* ---- tasks ------------------------------------------------------------- */
 
-/* (next, deadline and seq are set where they are used: not here.) */
+/* (next and deadline are set where they are used: not here.) */
 static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     pt_gen_init(&t->gen);
     t->fn = fn;

@@ -6,11 +6,11 @@
  * in the order they were set.
  *
  * PT_LOOP_TIMERS (loop/config.h) chooses one header of loop/timers/:
- *   PT_TIMERS_HEAP  heap.h  a binary heap in the array given to
+ *   PT_TIMERS_HEAP  heap.h  a 4-ary heap in the array given to
  *                           pt_loop_init: O(log n) to set a timer or take
  *                           one out, for any number (the default on a
- *                           POSIX host); a task carries a sequence number
- *                           and its slot in the heap
+ *                           POSIX host); a task carries its slot in the
+ *                           heap, the slot its deadline and sequence number
  *   PT_TIMERS_LIST  list.h  a sorted list linked through the tasks: O(1)
  *                           to set a timer not earlier than the others and
  *                           to fire the earliest, O(n) otherwise; the least

@@ -77,7 +77,6 @@ struct pt_task {
                                 group's member, the struct pt_group */
     pt_time_t deadline;      /* when its timer fires, if it has one */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
-    pt_seq_t seq;          /* orders timers with equal deadlines: FIFO */
     pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
 #else
     struct pt_task *tnext;  /* the next timer in the circular list; NULL: none */
@@ -88,6 +87,18 @@ struct pt_task {
     struct pt_task *dnext;  /* the next of its loop's live tasks */
     struct pt_task **dprev; /* what points at it there: unlinked in O(1) */
 #endif
+};
+
+/*
+ * A slot of the timer heap (PT_TIMERS_HEAP, loop/timers/heap.h): the
+ * caller gives pt_loop_init an array of them, one per timer that may be
+ * pending at once. Its fields are the heap's: the deadline and sequence
+ * number kept beside the task, so that ordering reads no task.
+ */
+struct pt_timer_slot {
+    pt_time_t deadline;
+    struct pt_task *task;
+    pt_seq_t seq; /* orders equal deadlines: FIFO */
 };
 
 /* gen.aux bits. */
@@ -159,14 +170,14 @@ typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task
 
 /*
  * The loop: a FIFO of ready tasks and the timed ones in deadline order
- * (loop/timers.h): a min-heap in an array of task pointers the caller
+ * (loop/timers.h): a min-heap in an array of timer slots the caller
  * provides (one slot per task that may wait with a deadline at the same
  * time), or a list through the tasks.
  */
 struct pt_loop {
     struct pt_waitq ready; /* tasks to run, in order */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
-    struct pt_task **heap;
+    struct pt_timer_slot *heap;
     pt_seq_t seq; /* next timer sequence number */
 #else
     struct pt_task *timers; /* the latest timer; its tnext is the earliest */

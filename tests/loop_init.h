@@ -16,7 +16,7 @@ static union pt_io_slot test_io_slots[PT_IO_SLOTS(TEST_IO_FDS)];
 #endif
 static struct pt_loop *test_loop_open; /* the loop initialised last */
 
-static inline int test_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+static inline int test_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     int rc;
     if (test_loop_open)
         pt_loop_close(test_loop_open);

@@ -16,7 +16,7 @@
 #define HEAP_CAP CHECK_SCALE(256, 32)
 
 static struct pt_loop lp; /* the loop of every test */
-static struct pt_task *heap[HEAP_CAP];
+static struct pt_timer_slot heap[HEAP_CAP];
 
 /* Events in the order they happened, as "word word ... ". */
 static struct check_out trace;

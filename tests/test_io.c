@@ -37,7 +37,7 @@ static PT_THREAD(wait_fd(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 static struct pt_loop loop;
-static struct pt_task *heap[16];
+static struct pt_timer_slot heap[16];
 
 static void setup(void) {
     test_loop_init(&loop, heap, 16);

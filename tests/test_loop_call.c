@@ -249,7 +249,7 @@ static void test_handle_is_free_again_when_its_callback_runs(void) {
 /* With the timer heap full, call_later / call_at give PT_EFULL and
  * schedule nothing; call_soon needs no timer. */
 static void test_call_later_with_a_full_heap_is_efull(void) {
-    static struct pt_task *one[1];
+    static struct pt_timer_slot one[1];
     struct cb c1, c2;
     fresh(0);
     CHECK_EQ_INT(test_loop_init(&lp, one, 1), PT_OK);

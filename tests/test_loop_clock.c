@@ -31,7 +31,7 @@ static inline void fake_clock_idle(uint64_t ticks) {
 #include "runner.h"
 
 static struct pt_loop lp;
-static struct pt_task *heap[4];
+static struct pt_timer_slot heap[4];
 
 /* A task that (if `record`) records the loop's time at each resume,
  * moving the clock by `step` between its two reads of one resume, and

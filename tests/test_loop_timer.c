@@ -756,7 +756,7 @@ static PT_THREAD(timed_waits(struct pt_loop *loop, struct pt_task *task)) {
 /* A heap of two slots; a sleeps 10, b 20, c 5 (no slot left); with
  * PT_LOOP_SYNC, d waits on an event (no timeout) that e sets. One
  * iteration. */
-static struct pt_task *small[2];
+static struct pt_timer_slot small[2];
 struct full_heap {
     struct tk a, b, c;
 #if PT_LOOP_SYNC

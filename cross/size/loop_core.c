@@ -13,8 +13,8 @@
 #define PT_PORT_NOW() 0u
 #include "loop/core.h"
 
-int size_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap);
-int size_loop_init(struct pt_loop *l, struct pt_task **heap, size_t cap) {
+int size_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap);
+int size_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     return pt_loop_init(l, heap, cap);
 }
 

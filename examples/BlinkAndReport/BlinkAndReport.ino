@@ -27,7 +27,7 @@
 #include <ptloop.h>
 
 static struct pt_loop tasks;      /* the event loop ("loop" is Arduino's) */
-static struct pt_task *timers[2]; /* room for 2 tasks sleeping at once */
+static struct pt_timer_slot timers[2]; /* room for 2 tasks sleeping at once */
 
 struct blinker {
     struct pt_task task; /* first: the loop hands the task function &task */

@@ -21,7 +21,7 @@
 
 #include "../types.h"
 
-static inline void pt__timers_init(struct pt_loop *l, struct pt_task **heap) {
+static inline void pt__timers_init(struct pt_loop *l, struct pt_timer_slot *heap) {
     (void)heap;
     l->timers = NULL;
 }

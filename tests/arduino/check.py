@@ -372,7 +372,7 @@ void yield(void);
 
 STUB_SKETCH = """#include <ptloop.h>
 static struct pt_loop lp;
-static struct pt_task *timers[1];
+static struct pt_timer_slot timers[1];
 static struct pt_task task;
 static PT_THREAD(nap(struct pt_loop *l, struct pt_task *t)) {
     PT_TASK_BEGIN(l, t);

@@ -35,7 +35,7 @@ void yield(void) {
 }
 
 static struct pt_loop lp;
-static struct pt_task *heap[4];
+static struct pt_timer_slot heap[4];
 
 static void fresh(void) {
     (void)pt_loop_init(&lp, heap, sizeof heap / sizeof heap[0]);

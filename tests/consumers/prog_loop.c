@@ -30,7 +30,7 @@ static PT_THREAD(job_run(struct pt_loop *loop, struct pt_task *task)) {
 
 int main(void) {
     struct pt_loop loop;
-    struct pt_task *heap[4];
+    struct pt_timer_slot heap[4];
     struct job jobs[3];
     static const unsigned waits[3] = {2000, 1000, 3000};
     pt_time_t took;

@@ -29,7 +29,7 @@ static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
 int loop_core_main(void);
 int loop_core_main(void) {
     static struct pt_loop loop;
-    static struct pt_task *heap[4];
+    static struct pt_timer_slot heap[4];
     static struct joiner j;
     static struct pt_task other;
     pt_loop_init(&loop, heap, 4);

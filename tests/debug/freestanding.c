@@ -34,7 +34,7 @@ static void on_slow(void *arg, struct pt_loop *l, const struct pt_task *t, uint3
 
 int debug_main(void);
 int debug_main(void) {
-    static struct pt_task *heap[2];
+    static struct pt_timer_slot heap[2];
     static struct pt_loop loop, other;
     static struct pt_task a;
     int rc;

@@ -42,7 +42,7 @@ static unsigned test_clock_reads;
 
 /* A second loop, for the tasks of another loop. */
 static struct pt_loop lp2;
-static struct pt_task *heap2[4];
+static struct pt_timer_slot heap2[4];
 
 static void setup2(void) {
     CHECK_EQ_INT(pt_loop_init(&lp2, heap2, 4), PT_OK);

@@ -107,7 +107,7 @@ static PT_THREAD(yielder(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 static struct pt_loop loop;
-static struct pt_task *heap[8];
+static struct pt_timer_slot heap[8];
 static int sv[2];
 
 static void fresh(void) {

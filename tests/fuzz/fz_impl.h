@@ -57,7 +57,7 @@ static struct fz_impl {
     const struct fz_prog *pr;
     struct fz_trace *tr;
     struct pt_loop loop;
-    struct pt_task *heap[32];
+    struct pt_timer_slot heap[32];
     struct pt_event ev;
     struct pt_loop_sem sem;
     struct pt_queue q;

@@ -15,7 +15,7 @@
 
 #define UNIT PT_MS(10) /* asyncio.sleep(0.01) */
 
-static struct pt_task *parity_heap[16];
+static struct pt_timer_slot parity_heap[16];
 static struct pt_loop parity_loop;
 
 /* Spawn a task, saying so if the loop refuses it (the trace then differs). */

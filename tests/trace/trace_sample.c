@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     static struct pt_trace_event events[256];
     static struct pt_trace_task tasks[8];
     static struct pt_trace tr;
-    static struct pt_task *heap[8];
+    static struct pt_timer_slot heap[8];
     static struct pt_loop loop;
     static struct sample s[5] = {
         {.sleep = PT_MS(5), .n = 4}, {.n = 3}, {.n = 3}, {.n = 1}, {.n = 1}};
