@@ -3,9 +3,11 @@
 
 usage: size_report.py [--root DIR]      (or: meson compile -C build size-report)
 
-Compiles the sources of cross/size/ with -Os for a Cortex-M0, a Cortex-M3
-and an ATmega328P (arm-none-eabi-gcc, avr-gcc; nothing is linked or run)
-and prints one Markdown table:
+Compiles the sources of cross/size/ with -Os for a Cortex-M0, a Cortex-M3,
+an ATmega328P, an RV32IMC and an RV32EC (arm-none-eabi-gcc, avr-gcc,
+riscv64-unknown-elf-gcc; freestanding: nothing is linked or run, so no
+multilib or C library is needed for either RISC-V) and prints one Markdown
+table, a column per target:
 
   loop core, flash   the code of the core's entry points, each once
                      (cross/size/loop_core.c: ready queue, timers,
@@ -42,6 +44,10 @@ TARGETS = [
     ("Cortex-M0", "arm-none-eabi-", ["-mcpu=cortex-m0", "-mthumb", "-ffreestanding", "-Os"]),
     ("Cortex-M3", "arm-none-eabi-", ["-mcpu=cortex-m3", "-mthumb", "-ffreestanding", "-Os"]),
     ("ATmega328P", "avr-", ["-mmcu=atmega328p", "-ffreestanding", "-Os"]),
+    # RISC-V: compressed instructions on (C), as on every small RV32 chip;
+    # RV32EC is the 16-register base of the smallest ones.
+    ("RV32IMC", "riscv64-unknown-elf-", ["-march=rv32imc", "-mabi=ilp32", "-ffreestanding", "-Os"]),
+    ("RV32EC", "riscv64-unknown-elf-", ["-march=rv32ec", "-mabi=ilp32e", "-ffreestanding", "-Os"]),
 ]
 
 

@@ -1,8 +1,9 @@
 /*
  * demos/on_chip.c - the loop on a microcontroller, on real ticks: three
  * tasks, their timers and a semaphore, and a task echoing the UART, through
- * one of the ports (loop/port/cortex_m.h, loop/port/avr.h). Built by the
- * cross builds (the cross files in cross/) and run under the emulator:
+ * one of the ports (loop/port/cortex_m.h, loop/port/avr.h,
+ * loop/port/riscv.h). Built by the cross builds (the cross files in
+ * cross/) and run under the emulator:
  *
  *   blink   wakes every 100 ms, 10 times, and says when;
  *   sensor  takes a reading every 250 ms, 4 times, and releases the
@@ -23,14 +24,24 @@
 #elif defined(__arm__)
 #define PT_PORT_CORTEX_M_IMPLEMENTATION
 #include "loop/port/cortex_m.h"
+#elif defined(__riscv)
+#define PT_PORT_RISCV_IMPLEMENTATION
+#include "loop/port/riscv.h"
 #else
-#error "demos/on_chip.c: a Cortex-M or AVR build (see cross/)"
+#error "demos/on_chip.c: a Cortex-M, AVR or RISC-V build (see cross/)"
 #endif
 
 #include "loop/loop.h"
 #include "on_chip_board.h"
 
-#define LATE_MAX 2 /* ticks a wake-up may come after its deadline */
+/* Ticks a wake-up may come after its deadline (never before). Under qemu
+ * the RV32 board's mtime is the host's clock, so a loaded host delays the
+ * emulated hart (not the port) by a few milliseconds now and then. */
+#if defined(PT_BOARD_SIFIVE_E)
+#define LATE_MAX 10
+#else
+#define LATE_MAX 2
+#endif
 
 static pt_time_t t0;
 static int failures;

@@ -6,6 +6,8 @@
  *   microbit     nRF51 UART (qemu: -serial stdio), 16 MHz
  *   mps2-an385   CMSDK APB UART0 (qemu: -serial stdio), 25 MHz
  *   atmega328p   USART0, shared with stdout (cross/avr/board.c), F_CPU
+ *   sifive_e     UART0, shared with stdout (cross/riscv/board.c); the
+ *                port's clock is mtime, 10 MHz under qemu 7.2
  */
 #ifndef DEMOS_ON_CHIP_BOARD_H
 #define DEMOS_ON_CHIP_BOARD_H
@@ -72,6 +74,24 @@ static inline void board_uart_put(char c) {
 /* Keep the formats in flash: RAM is 2 KiB. */
 #define BOARD_PRINTF(...) printf_P(__VA_ARGS__)
 #define BOARD_STR(s) PSTR(s)
+
+#elif defined(PT_BOARD_SIFIVE_E)
+/* pt_port_start's clock here is mtime's timebase, not the core clock: 10
+ * MHz under qemu 7.2 (cross/riscv32-sifive-e.ini), 32768 Hz on a HiFive1. */
+#define BOARD_CPU_HZ 10000000u
+#define BOARD_UART(off) (*(volatile uint32_t *)(0x10013000u + (off)))
+static inline void board_uart_init(void) {
+    BOARD_UART(0x0C) = 1; /* RXCTRL: enabled, watermark 0 */
+}
+static inline int board_uart_ready(void) {
+    return (BOARD_UART(0x14) & 2u) != 0; /* IP: RXWM, more than 0 received */
+}
+static inline char board_uart_get(void) {
+    return (char)BOARD_UART(0x04); /* RXDATA */
+}
+static inline void board_uart_put(char c) {
+    putchar(c);
+}
 
 #else
 #error "demos/on_chip_board.h: unknown board (define PT_BOARD_<board>; see cross/meson.build)"

@@ -8,11 +8,12 @@
  *   void PT_PORT_IDLE(pt_time_t ticks)     wait up to `ticks` (or until an
  *                                          interrupt), e.g. `wfi`.
  * On a POSIX host (PT_POSIX, loop/config.h) the clock is CLOCK_MONOTONIC in
- * microseconds (loop/ticks.h), and idling is the readiness back end's wait. Under the
- * Arduino core (ARDUINO defined) the clock is millis(): loop/port/arduino.h,
- * chosen here ahead of the others. On a board, define both macros before
- * including loop/loop.h, or include a ready-made port first
- * (loop/port/cortex_m.h, loop/port/avr.h).
+ * microseconds (loop/ticks.h), and idling is the readiness back end's
+ * wait. Under the Arduino core (ARDUINO defined) the clock is millis():
+ * loop/port/arduino.h, chosen here ahead of the others. On a board, define
+ * both macros before including loop/loop.h, or include a ready-made port
+ * first (loop/port/cortex_m.h, loop/port/avr.h, loop/port/riscv.h: RV32's
+ * machine timer, tickless).
  *
  * A loop without a clock would never see a deadline pass: where none is
  * known, the build stops, unless PT_PORT_VIRTUAL is 1 (tests, simulation):

@@ -2,25 +2,30 @@
 #
 # tests/cross/check.sh - the cross-compile check of the headers (freestanding).
 #
-# How to run (from anywhere; needs gcc-arm-none-eabi, gcc-avr, binutils-avr):
+# How to run (from anywhere; needs gcc-arm-none-eabi, gcc-avr, binutils-avr,
+# gcc-riscv64-unknown-elf):
 #
 #     bash tests/cross/check.sh
 #
 # On Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi \
-#            gcc-avr avr-libc binutils-avr   (.ci/run installs them).
+#            gcc-avr avr-libc binutils-avr gcc-riscv64-unknown-elf
+#            (.ci/run installs them).
 #
 # What it does, with nothing linked and nothing run: for every public
 # header (pt/pt.h, thread.h, gen.h, sem.h, lc.h and pt/compat/pt.h,
 # pt-sem.h) it compiles tests/cross/headers.c including that header alone
 # and instantiating what it provides; then the sources of the size report
 # (cross/size/*.c) and tests/cross/loop_core.c, a program using the loop
-# core, also with the core's options (PT_LOOP_SYNC, ...) at 0. Each for two
+# core, also with the core's options (PT_LOOP_SYNC, ...) at 0. Each for three
 # targets
 #       Cortex-M0: arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb -ffreestanding ...
 #       AVR:       avr-gcc -mmcu=atmega328p -ffreestanding ...
+#       RV32IMC:   riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -ffreestanding ...
 # and both local-continuation back ends (-DPT_LC_ADDRLABELS=0 and 1), with
-# -Wall -Wextra -Wpedantic -Werror (and -Wimplicit-fallthrough on ARM;
-# avr-gcc 5 does not know it).
+# -Wall -Wextra -Wpedantic -Werror (and -Wimplicit-fallthrough on ARM and
+# RISC-V; avr-gcc 5 does not know it). Last, the RISC-V port
+# (loop/port/riscv.h, which needs no C library) in a small program, for
+# RV32IMC and RV32EC.
 #
 # Exits nonzero on any compile failure and on any compiler output at all (a
 # warning that somehow escaped -Werror included), or if a tool is missing.
@@ -32,11 +37,13 @@ root=$(cd "$here/../.." && pwd)
 headers=(pt/pt.h pt/thread.h pt/gen.h pt/sem.h pt/lc.h pt/compat/pt.h pt/compat/pt-sem.h)
 
 # target name, tool prefix, target flags (the -c flags of the brief)
-targets=(cortex-m0 atmega328p)
-declare -A prefix=([cortex-m0]=arm-none-eabi- [atmega328p]=avr-)
+targets=(cortex-m0 atmega328p rv32imc)
+declare -A prefix=([cortex-m0]=arm-none-eabi- [atmega328p]=avr- [rv32imc]=riscv64-unknown-elf- [rv32ec]=riscv64-unknown-elf-)
 declare -A tflags=(
     [cortex-m0]="-mcpu=cortex-m0 -mthumb -ffreestanding -Os -std=c99 -Wall -Wextra -Wpedantic -Wimplicit-fallthrough -Werror"
     [atmega328p]="-mmcu=atmega328p -Os -ffreestanding -std=c99 -Wall -Wextra -Wpedantic -Werror"
+    [rv32imc]="-march=rv32imc -mabi=ilp32 -ffreestanding -Os -std=c99 -Wall -Wextra -Wpedantic -Wimplicit-fallthrough -Werror"
+    [rv32ec]="-march=rv32ec -mabi=ilp32e -ffreestanding -Os -std=c99 -Wall -Wextra -Wpedantic -Wimplicit-fallthrough -Werror"
 )
 backends=(switch addrlabels)
 declare -A bflags=([switch]=-DPT_LC_ADDRLABELS=0 [addrlabels]=-DPT_LC_ADDRLABELS=1)
@@ -104,6 +111,35 @@ for t in "${targets[@]}"; do
             -DPT_DEBUG=1
         compile "tests/debug/freestanding.c, PT_DEBUG=1" "$out/p.o" "$t" "$be" \
             "$root/tests/debug/freestanding.c" -DPT_DEBUG=1
+    done
+done
+echo "== the RISC-V port: its clock and idle in a program using the loop"
+cat >"$out/port_riscv.c" <<'EOF'
+#define PT_PORT_RISCV_IMPLEMENTATION
+#include "loop/port/riscv.h"
+#include "loop/loop.h"
+
+static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(PT_MS(100));
+    PT_TASK_END();
+}
+
+int port_main(void);
+int port_main(void) {
+    static struct pt_loop loop;
+    static struct pt_timer_slot heap[2];
+    static struct pt_task task;
+    if (pt_port_start(32768) != PT_OK)
+        return 1;
+    pt_loop_init(&loop, heap, 2);
+    pt_spawn(&loop, &task, sleeper);
+    return pt_loop_run(&loop);
+}
+EOF
+for t in rv32imc rv32ec; do
+    for be in "${backends[@]}"; do
+        compile "loop/port/riscv.h in a program" "$out/p.o" "$t" "$be" "$out/port_riscv.c"
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"
