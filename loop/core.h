@@ -692,20 +692,23 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 #endif
 
 /* The head of the ready queue is a callback handle, or a task cancelled
- * before it ever ran: done with it here (1), or 0 if it is a task to
- * resume after all (cancelled while running: its cleanup runs). */
-PT__SLOW int pt__run_special(struct pt_loop *l, struct pt_task *t) {
+ * before it ever ran: what pt__run_next does with it instead of resuming
+ * it. PT_CLOSED: a task that ends here, never run (its waiters are told);
+ * PT__RUN_DONE: a callback, run; 0: a task to resume after all (cancelled
+ * while running: its cleanup runs). */
+#define PT__RUN_DONE ((char)-1)
+PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
 #if PT_LOOP_CALLBACKS
     if (t->gen.state & PT__T_CALLBACK) {
         pt__call_run(l, t);
-        return 1;
+        return PT__RUN_DONE;
     }
+#else
+    (void)l;
 #endif
     if ((t->gen.state & PT__GEN_LIFE) != PT__GEN_NEW)
         return 0;
-    (void)pt__gen_close_new(&t->gen); /* cancelled before it ran: it ends */
-    pt__task_done(l, t);
-    return 1;
+    return pt__gen_close_new(&t->gen);
 }
 
 #if PT_LOOP_CALLBACKS
@@ -717,21 +720,26 @@ PT__SLOW int pt__run_special(struct pt_loop *l, struct pt_task *t) {
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
-    char status;
+    char status = 0;
     l->ready.head = t->next;
     if (!l->ready.head)
         l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-    if ((t->gen.state & PT__RUN_SPECIAL) && pt__run_special(l, t)) /* (one test: rare) */
-        return t;
-    PT_LOOP_ON_RUN(l, t);
+    if (t->gen.state & PT__RUN_SPECIAL) { /* (one test: rare) */
+        status = pt__run_special(l, t);
+        if (status == PT__RUN_DONE)
+            return t;
+    }
+    if (!status) {
+        PT_LOOP_ON_RUN(l, t);
 #if PT_DEBUG
-    status = pt__debug_resume(l, t);
+        status = pt__debug_resume(l, t);
 #else
-    status = t->fn(l, t);
+        status = t->fn(l, t);
 #endif
-    PT_LOOP_AFTER_RUN(l, t);
+        PT_LOOP_AFTER_RUN(l, t);
+    }
     if (!PT_SCHEDULE(status))
         pt__task_done(l, t);
     else if (!(t->gen.aux & PT__T_PARKED))
@@ -1028,7 +1036,7 @@ PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
  * nothing done) if called from one of the loop's own tasks: a loop runs
  * one iteration at a time.
  */
-static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
+PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
     l->flags |= PT__L_RUNNING;
@@ -1036,6 +1044,20 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
     l->flags &= (unsigned char)~PT__L_RUNNING;
     return PT_OK;
 }
+
+/* How pt_loop_run and pt_loop_run_until go round: holding PT__L_RUNNING
+ * for the whole run, the iteration inlined (a call and the flag's set and
+ * clear per iteration cost about what a resume does); optimising for
+ * size, through pt_loop_run_once: one copy of the iteration. */
+#if defined(__OPTIMIZE_SIZE__)
+#define PT__RUN_HOLD(l) ((void)0)
+#define PT__RUN_ONE(l) ((void)pt_loop_run_once((l), 1))
+#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~PT__L_STOP)
+#else
+#define PT__RUN_HOLD(l) ((l)->flags |= PT__L_RUNNING)
+#define PT__RUN_ONE(l) pt__iterate((l), 1)
+#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING))
+#endif
 
 /*
  * Run until task t has finished; returns its status (pt_task_status), or
@@ -1046,10 +1068,10 @@ static inline int pt_loop_run_once(struct pt_loop *l, int may_block) {
 static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
     if (l->flags & PT__L_RUNNING)
         return 0;
-    l->flags |= PT__L_RUNNING;
+    PT__RUN_HOLD(l);
     while (!pt_task_done(t) && pt__go_on(l))
-        pt__iterate(l, 1);
-    l->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING);
+        PT__RUN_ONE(l);
+    PT__RUN_LET_GO(l);
     return pt_task_status(t);
 }
 
@@ -1066,7 +1088,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
-    l->flags |= PT__L_RUNNING;
+    PT__RUN_HOLD(l);
     while (pt__go_on(l)) {
 #if PT_LOOP_BACKGROUND
         if (!l->live) { /* only background tasks: cancel them (those new too) */
@@ -1080,7 +1102,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
         if (!l->live)
             break;
 #endif
-        pt__iterate(l, 1);
+        PT__RUN_ONE(l);
     }
     if (l->flags & PT__L_STOP)
         rc = PT_EINVAL;
@@ -1090,7 +1112,7 @@ static inline int pt_loop_run(struct pt_loop *l) {
     else if (l->live)
 #endif
         rc = PT_EBUSY;
-    l->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING);
+    PT__RUN_LET_GO(l);
     return rc;
 }
 
