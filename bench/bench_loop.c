@@ -13,7 +13,8 @@
  * array are caller-owned. Here they are allocated AND touched (so resident)
  * before each timed region (bench_prealloc), as WORKLOADS.md allows for
  * caller-owned storage; the NOTE lines repeat this. The loop runs on the
- * real clock (CLOCK_MONOTONIC in ms, select() to idle), never the virtual one.
+ * real clock (CLOCK_MONOTONIC in microseconds, select() to idle), never the
+ * virtual one.
  *
  * Mapping of each workload to the loop's API:
  *
@@ -522,7 +523,7 @@ static void run_w5(void) {
     bench_check("W5", "errors (sleep or group wait)", g_w5_errors, 0);
     bench_check("W5", "main task status", pt_task_status(&main_task), PT_ENDED);
     conc = (double)(g_w5_c1 - g_w5_c0) / 1e6;
-    bench_note("W5", "PT_SLEEP on the loop's ms clock; idle = select() with a timeout");
+    bench_note("W5", "PT_SLEEP on the loop's microsecond clock; idle = select() with a timeout");
     bench_result("W5", "serial_ms", (double)(g_w5_s1 - g_w5_s0) / 1e6, "ms");
     bench_result("W5", "concurrent_ms", conc, "ms");
     bench_result("W5", "lateness_ms", conc - 700.0, "ms");

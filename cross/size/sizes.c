@@ -38,4 +38,4 @@ char size_queue[sizeof(struct pt_queue)] = {1};
 char size_group[sizeof(struct pt_group)] = {1};
 #endif
 /* A timer is one slot of the caller's heap array. */
-char size_timer[sizeof(struct pt_task *)] = {1};
+char size_timer[sizeof(struct pt_timer_slot)] = {1};
