@@ -38,7 +38,7 @@ static inline int pt__heap_less(const struct pt_timer_slot *a, const struct pt_t
  * few as with two loops: no parent once moving down, no children once
  * moved up.
  */
-static inline void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) {
+PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) {
     struct pt_timer_slot *h = l->heap;
     size_t c, k0 = k, i, end;
     for (;; k = c) {
