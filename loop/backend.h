@@ -104,18 +104,27 @@ static inline int pt__io_end(struct pt_loop *l, struct pt_io *r, struct pt_io *w
 }
 
 /*
- * Microseconds from now until tick `end` is due, from a fresh reading of
- * the clock (time has passed since the loop's own). A wait longer than
- * 2^64 / 10^6 ticks is cut to that: the loop then just polls again.
+ * Microseconds to wait for tick `end`, from a fresh reading of the clock
+ * (time has passed since the loop's own). A wait longer than 2^64 / 10^6
+ * ticks is cut to that: the loop then just polls again.
+ *
+ * Less by a thousandth: Linux lets a select, poll or epoll timeout of t
+ * end up to t/1000 late (the slack it gives them), which made a 700 ms
+ * sleep 0.3 ms late. Asked for that much less, the wait ends about on
+ * time or a little early; then the deadline has not passed, and the loop
+ * waits again for what is left, a wait too short to have slack beyond the
+ * timer's own (50 us). Never early: only a due deadline fires.
  */
 static inline uint64_t pt__wait_us(pt_time_t end) {
     pt_time_t left = pt_time_until(PT_PORT_NOW(), end);
+    uint64_t us;
 #if PT_TICKS_PER_SEC == 1000000
-    return (uint64_t)left;
+    us = (uint64_t)left;
 #else
     const uint64_t most = UINT64_MAX / 1000000u;
-    return ((uint64_t)left > most ? most : (uint64_t)left) * 1000000u / PT_TICKS_PER_SEC;
+    us = ((uint64_t)left > most ? most : (uint64_t)left) * 1000000u / PT_TICKS_PER_SEC;
 #endif
+    return us - us / 1000u;
 }
 
 /* The same as a poll()/epoll_wait() timeout: whole milliseconds, rounded

@@ -459,6 +459,38 @@ static void test_select_interrupted_by_signals_is_retried(void) {
     close(p[1]);
 }
 
+/* On the real clock the back end asks the kernel for a little less than
+ * the wait (loop/backend.h: its slack would make it late), so it may
+ * return before the deadline: the sleep must still never end early. */
+struct rt_sleeper {
+    struct pt_task task;
+    int n;
+    pt_time_t start[3];
+    uint64_t woke_us[3];
+};
+
+static PT_THREAD(rt_sleep(struct pt_loop *l, struct pt_task *task)) {
+    struct rt_sleeper *s = (struct rt_sleeper *)task;
+    PT_TASK_BEGIN(l, task);
+    for (s->n = 0; s->n < 3; s->n++) {
+        s->start[s->n] = pt_loop_now(l); /* what the deadline counts from */
+        PT_SLEEP(PT_MS(30));
+        s->woke_us[s->n] = pt__posix_now_us();
+    }
+    PT_TASK_END();
+}
+
+static void test_sleep_on_the_real_clock_is_never_early(void) {
+    struct rt_sleeper s;
+    int i;
+    memset(&s, 0, sizeof s);
+    test_loop_init(&loop, heap, 16);
+    CHECK_EQ_INT(pt_spawn(&loop, &s.task, rt_sleep), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
+    for (i = 0; i < 3; i++)
+        CHECK(PT_TO_US(s.start[i]) + 30000u <= s.woke_us[i]);
+}
+
 static void init(void) {
     signal(SIGPIPE, SIG_IGN);
     cases_init(&loop, setup);
@@ -489,6 +521,7 @@ static void init(void) {
     X(cancel_of_a_waiting_task_runs_its_cleanup_once)                                              \
     X(wakeup_from_another_thread_wakes_a_blocked_loop)                                             \
     X(wakeup_signalled_before_the_wait_is_kept)                                                    \
-    X(select_interrupted_by_signals_is_retried)
+    X(select_interrupted_by_signals_is_retried)                                                    \
+    X(sleep_on_the_real_clock_is_never_early)
 /* clang-format on */
 TEST_MAIN_INIT(TEST_CASES, init)
