@@ -949,10 +949,10 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep
         (void)pt_cancel(l, (struct pt_task *)obj);
 }
 
+/* Wake the due timers; with no timer, the clock is not read (the first
+ * test is false). */
 static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
-    if (!l->ntimers) /* (no timer: no clock read) */
-        return;
     while ((t = pt__timer_first(l)) != NULL && !pt_time_before(pt_loop_now(l), t->deadline)) {
         pt__timer_remove(l, t);
         pt__timer_due(l, t, PT_OK);

@@ -17,6 +17,7 @@
 #define PT_LOOP_TIMERS_HEAP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../types.h"
 
@@ -46,10 +47,12 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
         c = (k - 1) / 4;
         if (!(k - 1 < k0 && pt__heap_less(&v, &h[c]))) {
             /* Else down, unless it moved up, if the earliest child is
-             * earlier (c <= k: the index overflowed, as only a narrow
-             * size_t can). */
+             * earlier (no child if 4k + 1 would overflow, as only a narrow
+             * size_t can: then it is past any index). */
+            if (k < k0 || (sizeof(size_t) <= sizeof(pt_index_t) && k > (SIZE_MAX - 1) / 4))
+                break;
             c = 4 * k + 1;
-            if (k < k0 || c >= l->ntimers || (sizeof(size_t) <= sizeof(pt_index_t) && c <= k))
+            if (c >= l->ntimers)
                 break;
             end = l->ntimers - c < 4 ? l->ntimers : c + 4;
 #if PT_LOOP_PREFETCH > 0 /* (the grandchildren: the next level's reads) */
