@@ -104,27 +104,86 @@ static inline int pt__io_end(struct pt_loop *l, struct pt_io *r, struct pt_io *w
 }
 
 /*
- * Microseconds to wait for tick `end`, from a fresh reading of the clock
+ * Microseconds left until tick `end`, from a fresh reading of the clock
  * (time has passed since the loop's own). A wait longer than 2^64 / 10^6
  * ticks is cut to that: the loop then just polls again.
- *
- * Less by a thousandth: Linux lets a select, poll or epoll timeout of t
- * end up to t/1000 late (the slack it gives them), which made a 700 ms
- * sleep 0.3 ms late. Asked for that much less, the wait ends about on
- * time or a little early; then the deadline has not passed, and the loop
- * waits again for what is left, a wait too short to have slack beyond the
- * timer's own (50 us). Never early: only a due deadline fires.
  */
 static inline uint64_t pt__wait_us(pt_time_t end) {
     pt_time_t left = pt_time_until(PT_PORT_NOW(), end);
-    uint64_t us;
 #if PT_TICKS_PER_SEC == 1000000
-    us = (uint64_t)left;
+    return (uint64_t)left;
 #else
     const uint64_t most = UINT64_MAX / 1000000u;
-    us = ((uint64_t)left > most ? most : (uint64_t)left) * 1000000u / PT_TICKS_PER_SEC;
+    return ((uint64_t)left > most ? most : (uint64_t)left) * 1000000u / PT_TICKS_PER_SEC;
 #endif
-    return us - us / 1000u;
+}
+
+/*
+ * What the kernel may add to a wait of `us` microseconds: Linux lets a
+ * select, poll or epoll timeout end up to a thousandth late, and at least
+ * the thread's timer slack (50 us unless changed), which made a 700 ms
+ * sleep 0.3 ms late.
+ */
+static inline uint64_t pt__slack_us(uint64_t us) {
+    uint64_t slack = us / 1000u;
+#ifdef __linux__
+    if (slack < 50u)
+        slack = 50u;
+#endif
+    return slack;
+}
+
+/*
+ * PT_LOOP_WAKE_AHEAD_MAX: the most microseconds of wake-up latency the
+ * select back end anticipates (0: none). A woken thread runs some time
+ * after its timer fired: 5-50 us on hardware, 0.1 ms and more in a virtual
+ * machine. Each timed wait asks that much less again; how late (or early)
+ * it then ends moves the estimate (pt__ahead_learn). With ticks of a
+ * millisecond or more there is nothing to gain: 0 by default.
+ */
+#ifndef PT_LOOP_WAKE_AHEAD_MAX
+#if PT_TICKS_PER_SEC >= 100000
+#define PT_LOOP_WAKE_AHEAD_MAX 250u
+#else
+#define PT_LOOP_WAKE_AHEAD_MAX 0u
+#endif
+#endif
+
+/*
+ * What to ask the kernel for, for a wait of `us` microseconds: less by the
+ * slack and by `ahead`, the latency expected, so that the wait ends about
+ * on time, or a little early. Then the deadline has not passed, and the
+ * loop waits again for what is left; a wait within the slack and the
+ * latency asks for 0 (the loop polls without blocking until the deadline:
+ * a sleep shorter than about 0.1-0.3 ms spins). Never early: only a due
+ * deadline fires.
+ */
+static inline uint64_t pt__wait_ask(uint64_t us, unsigned ahead) {
+    uint64_t less = pt__slack_us(us) + ahead;
+    return us > less ? us - less : 0;
+}
+
+/*
+ * The latency estimate after a wait for tick `end` that ended at `now`,
+ * between 0 and PT_LOOP_WAKE_AHEAD_MAX. Down by all of an early end; up by
+ * an eighth of a late one, or by half if it is more than half the
+ * estimate (the first waits, or the latency grew): learned in a few
+ * waits, it settles low in the latency's spread, where most waits end a
+ * little late and some a little early (each of those polls on for what is
+ * left, a spin as long as it was early). A long stall (a stopped process)
+ * raises it at most to the maximum, which the next early end undoes.
+ */
+static inline unsigned pt__ahead_learn(unsigned ahead, pt_time_t end, pt_time_t now) {
+    int early = pt_time_before(now, end);
+    uint64_t d = (uint64_t)(early ? end - now : now - end); /* ticks */
+#if PT_TICKS_PER_SEC != 1000000
+    const uint64_t most = UINT64_MAX / 1000000u;
+    d = (d > most ? most : d) * 1000000u / PT_TICKS_PER_SEC;
+#endif
+    if (early)
+        return d >= ahead ? 0u : ahead - (unsigned)d;
+    d = d > ahead / 2u ? d / 2u : d / 8u;
+    return d >= PT_LOOP_WAKE_AHEAD_MAX - ahead ? PT_LOOP_WAKE_AHEAD_MAX : ahead + (unsigned)d;
 }
 
 /* The same as a poll()/epoll_wait() timeout: whole milliseconds, rounded
@@ -135,7 +194,7 @@ static inline int pt__wait_ms(pt_time_t now, pt_time_t timeout) {
         return -1;
     if (timeout == 0)
         return 0;
-    ms = (pt__wait_us((pt_time_t)(now + timeout)) + 999u) / 1000u;
+    ms = (pt__wait_ask(pt__wait_us((pt_time_t)(now + timeout)), 0) + 999u) / 1000u;
     return ms > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)ms;
 }
 
@@ -171,7 +230,8 @@ static inline int pt__backend_failed(pt_time_t *backoff, pt_time_t now, pt_time_
         return 0;
     *backoff = t >= PT_POLL_BACKOFF_MAX / 2u ? PT_POLL_BACKOFF_MAX : (pt_time_t)(t * 2u);
     /* (`now` holds only for a timeout that is neither 0 nor PT_FOREVER) */
-    us = pt__wait_us(timeout < t ? (pt_time_t)(now + timeout) : (pt_time_t)(PT_PORT_NOW() + t));
+    us = pt__wait_ask(
+        pt__wait_us(timeout < t ? (pt_time_t)(now + timeout) : (pt_time_t)(PT_PORT_NOW() + t)), 0);
     ts.tv_sec = (time_t)(us / 1000000u);
     ts.tv_nsec = (long)(us % 1000000u) * 1000L;
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR)

@@ -76,6 +76,9 @@
  *   PT_POLL_BACKOFF_MIN     PT_MS(1)                 a poll call failing (ENOMEM):
  *                                                    the first sleep (backend.h)
  *   PT_POLL_BACKOFF_MAX     PT_MS(100)               ... doubling up to this
+ *   PT_LOOP_WAKE_AHEAD_MAX  250 (us) with ticks of   the most wake-up latency the
+ *                           10 us or less, else 0    select back end learns to wait
+ *                                                    less by (backend.h; 0: none)
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
  * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),

@@ -459,22 +459,27 @@ static void test_select_interrupted_by_signals_is_retried(void) {
     close(p[1]);
 }
 
-/* On the real clock the back end asks the kernel for a little less than
- * the wait (loop/backend.h: its slack would make it late), so it may
- * return before the deadline: the sleep must still never end early. */
+/* On the real clock the back end asks the kernel for less than the wait
+ * (loop/backend.h: its slack and the wake-up latency would make it late),
+ * so it may return before the deadline, and a wait shorter than those
+ * asks for none: a sleep, long or short, must still never end early. */
+static const pt_time_t rt_lengths[] = {PT_MS(30),  PT_MS(30),  PT_MS(30), PT_MS(2),
+                                       PT_US(300), PT_US(100), PT_US(20)};
+#define RT_N (sizeof rt_lengths / sizeof rt_lengths[0])
+
 struct rt_sleeper {
     struct pt_task task;
-    int n;
-    pt_time_t start[3];
-    uint64_t woke_us[3];
+    unsigned n;
+    pt_time_t start[RT_N];
+    uint64_t woke_us[RT_N];
 };
 
 static PT_THREAD(rt_sleep(struct pt_loop *l, struct pt_task *task)) {
     struct rt_sleeper *s = (struct rt_sleeper *)task;
     PT_TASK_BEGIN(l, task);
-    for (s->n = 0; s->n < 3; s->n++) {
+    for (s->n = 0; s->n < RT_N; s->n++) {
         s->start[s->n] = pt_loop_now(l); /* what the deadline counts from */
-        PT_SLEEP(PT_MS(30));
+        PT_SLEEP(rt_lengths[s->n]);
         s->woke_us[s->n] = pt__posix_now_us();
     }
     PT_TASK_END();
@@ -482,13 +487,13 @@ static PT_THREAD(rt_sleep(struct pt_loop *l, struct pt_task *task)) {
 
 static void test_sleep_on_the_real_clock_is_never_early(void) {
     struct rt_sleeper s;
-    int i;
+    unsigned i;
     memset(&s, 0, sizeof s);
     test_loop_init(&loop, heap, 16);
     CHECK_EQ_INT(pt_spawn(&loop, &s.task, rt_sleep), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
-    for (i = 0; i < 3; i++)
-        CHECK(PT_TO_US(s.start[i]) + 30000u <= s.woke_us[i]);
+    for (i = 0; i < RT_N; i++)
+        CHECK(PT_TO_US(s.start[i] + rt_lengths[i]) <= s.woke_us[i]);
 }
 
 static void init(void) {

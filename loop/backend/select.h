@@ -10,7 +10,9 @@
  * Linux; PT_EINVAL beyond), the tables make struct pt_loop about 16 KiB on
  * a 64-bit host, and each poll costs in proportion to the highest
  * descriptor waited on. It needs no caller-owned table (PT_IO_SLOTS is 1).
- * It waits to the microsecond: a sleep is within +-0.5 ms of its length.
+ * It waits to the microsecond, and learns the wake-up latency to ask for
+ * that much less (PT_LOOP_WAKE_AHEAD_MAX, loop/backend.h): a sleep ends
+ * within some tens of microseconds of its deadline, never before it.
  */
 #ifndef PT_LOOP_BACKEND_SELECT_H
 #define PT_LOOP_BACKEND_SELECT_H
@@ -29,6 +31,7 @@ struct pt__backend {
     int maxfd;         /* no descriptor above it is waited on (-1: none) */
     unsigned count;    /* waits registered */
     pt_time_t backoff; /* after a failed select() (pt__backend_failed) */
+    unsigned ahead;    /* the wake-up latency expected, us (pt__ahead_learn) */
 };
 
 union pt_io_slot {
@@ -45,6 +48,7 @@ static inline int pt__backend_init(struct pt__backend *b) {
     b->maxfd = -1;
     b->count = 0;
     b->backoff = 0;
+    b->ahead = 0;
     return PT_OK;
 }
 
@@ -127,12 +131,13 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
     struct timeval tv, *tvp = NULL;
     int n, fd, e, woke = 0;
     pt_time_t end = (pt_time_t)(now + timeout); /* the tick to wake at */
+    uint64_t us = 0;
 
     for (;;) {
         rd = b->rd;
         wr = b->wr;
         if (timeout != PT_FOREVER) {
-            uint64_t us = timeout ? pt__wait_us(end) : 0;
+            us = timeout ? pt__wait_ask(pt__wait_us(end), b->ahead) : 0;
             tv.tv_sec = (time_t)(us / 1000000u);
             tv.tv_usec = (suseconds_t)(us % 1000000u);
             tvp = &tv;
@@ -148,6 +153,10 @@ static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_
         /* EINTR: again, with the time that is left until `end`. */
     }
     b->backoff = 0;
+#if PT_LOOP_WAKE_AHEAD_MAX > 0
+    if (n == 0 && us != 0) /* (it waited for the time asked: how late did it end?) */
+        b->ahead = pt__ahead_learn(b->ahead, end, PT_PORT_NOW());
+#endif
     for (fd = 0; fd <= b->maxfd && n > 0; fd++) {
         struct pt_io *r = FD_ISSET(fd, &rd) ? b->rd_io[fd] : NULL;
         struct pt_io *w = FD_ISSET(fd, &wr) ? b->wr_io[fd] : NULL;
