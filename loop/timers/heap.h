@@ -49,10 +49,9 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
             /* Else down, unless it moved up, if the earliest child is
              * earlier (no child if 4k + 1 would overflow, as only a narrow
              * size_t can: then it is past any index). */
-            if (k < k0 || (sizeof(size_t) <= sizeof(pt_index_t) && k > (SIZE_MAX - 1) / 4))
-                break;
             c = 4 * k + 1;
-            if (c >= l->ntimers)
+            if (k < k0 || c >= l->ntimers ||
+                (sizeof(size_t) <= sizeof(pt_index_t) && k > (SIZE_MAX - 1) / 4))
                 break;
             end = l->ntimers - c < 4 ? l->ntimers : c + 4;
 #if PT_LOOP_PREFETCH > 0 /* (the grandchildren: the next level's reads) */
