@@ -150,17 +150,29 @@ static inline uint64_t pt__slack_us(uint64_t us) {
 #endif
 
 /*
+ * PT_LOOP_SPIN_US: a wait this short (microseconds) or shorter is not
+ * slept but polled for, without blocking, until its deadline: the kernel
+ * could not end it on time. The waits left after an early end are mostly
+ * that short.
+ */
+#ifndef PT_LOOP_SPIN_US
+#define PT_LOOP_SPIN_US 20u
+#endif
+
+/*
  * What to ask the kernel for, for a wait of `us` microseconds: less by the
  * slack and by `ahead`, the latency expected, so that the wait ends about
  * on time, or a little early. Then the deadline has not passed, and the
- * loop waits again for what is left; a wait within the slack and the
- * latency asks for 0 (the loop polls without blocking until the deadline:
- * a sleep shorter than about 0.1-0.3 ms spins). Never early: only a due
- * deadline fires.
+ * loop waits again for what is left. A wait within the slack and the
+ * latency asks for the least, 1 us (it ends as soon as the kernel can,
+ * late), unless it is within PT_LOOP_SPIN_US: then 0, a poll. Never early:
+ * only a due deadline fires.
  */
 static inline uint64_t pt__wait_ask(uint64_t us, unsigned ahead) {
     uint64_t less = pt__slack_us(us) + ahead;
-    return us > less ? us - less : 0;
+    if (us <= PT_LOOP_SPIN_US)
+        return 0;
+    return us > less + 1u ? us - less : 1u;
 }
 
 /*

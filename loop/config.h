@@ -79,6 +79,8 @@
  *   PT_LOOP_WAKE_AHEAD_MAX  250 (us) with ticks of   the most wake-up latency the
  *                           10 us or less, else 0    select back end learns to wait
  *                                                    less by (backend.h; 0: none)
+ *   PT_LOOP_SPIN_US         20                       a wait this short (us) is polled
+ *                                                    for, not slept (backend.h)
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
  * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),

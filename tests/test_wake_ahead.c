@@ -24,11 +24,17 @@ static void test_a_wait_asks_less_again_by_the_learned_latency(void) {
     CHECK_EQ_INT((long)pt__wait_ask(700000u, 120u), 700000 - 700 - 120);
 }
 
-static void test_a_wait_within_slack_and_latency_asks_none(void) {
-    unsigned slack = (unsigned)pt__slack_us(100u);
-    CHECK_EQ_INT((long)pt__wait_ask(slack + 60u, 60u), 0);
-    CHECK_EQ_INT((long)pt__wait_ask(slack + 59u, 60u), 0);
+static void test_a_wait_within_slack_and_latency_asks_the_least(void) {
+    unsigned slack = (unsigned)pt__slack_us(200u);
+    CHECK_EQ_INT((long)pt__wait_ask(slack + 60u, 60u), 1);
     CHECK_EQ_INT((long)pt__wait_ask(slack + 61u, 60u), 1);
+    CHECK_EQ_INT((long)pt__wait_ask(slack + 62u, 60u), 2);
+    CHECK_EQ_INT((long)pt__wait_ask(PT_LOOP_SPIN_US + 1u, 60u), 1);
+}
+
+static void test_a_wait_of_a_few_microseconds_is_polled_for(void) {
+    CHECK_EQ_INT((long)pt__wait_ask(PT_LOOP_SPIN_US, 0u), 0);
+    CHECK_EQ_INT((long)pt__wait_ask(1u, 0u), 0);
     CHECK_EQ_INT((long)pt__wait_ask(0u, 0u), 0);
 }
 
@@ -121,7 +127,8 @@ static void test_a_spread_latency_is_learned_low_in_its_spread(void) {
 #define TEST_CASES(X)                                                                              \
     X(a_wait_asks_less_by_the_kernels_slack)                                                       \
     X(a_wait_asks_less_again_by_the_learned_latency)                                               \
-    X(a_wait_within_slack_and_latency_asks_none)                                                   \
+    X(a_wait_within_slack_and_latency_asks_the_least)                                              \
+    X(a_wait_of_a_few_microseconds_is_polled_for)                                                  \
     X(an_end_on_time_leaves_the_estimate)                                                          \
     X(a_late_end_near_the_estimate_raises_it_by_an_eighth)                                         \
     X(a_late_end_beyond_half_the_estimate_raises_it_by_half)                                       \
