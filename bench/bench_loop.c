@@ -246,8 +246,9 @@ static void run_w3(void) {
     bench_check("W3", "timers left", (long long)pt_loop_timers(&g_loop), 0);
     snprintf(note, sizeof note,
              "timer = a task in PT_SLEEP; %ld struct pt_task (%u bytes each) + heap of %ld "
-             "pointers, preallocated and touched before the schedule phase (in base_rss)",
-             W3_N, (unsigned)sizeof(struct pt_task), W3_N);
+             "slots (%u bytes each), preallocated and touched before the schedule phase (in "
+             "base_rss)",
+             W3_N, (unsigned)sizeof(struct pt_task), W3_N, (unsigned)sizeof(struct pt_timer_slot));
     bench_note("W3", note);
     bench_result("W3", "schedule_ns_per_timer", (double)(t1 - t0) / (double)W3_N, "ns");
     bench_result("W3", "schedule_cpu_ns_per_timer", (double)(c1 - c0) / (double)W3_N, "ns");

@@ -150,7 +150,7 @@ static inline const char *pt__debug_list_kind(const void *w) {
 
 static inline int pt__debug_has_timer(const struct pt_task *t) {
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
-    return t->heap_index != 0;
+    return PT__HEAP_INDEX(t) != 0;
 #else
     return t->tnext != NULL;
 #endif

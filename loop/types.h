@@ -76,9 +76,9 @@ struct pt_task {
                                 background task, the next one; for a
                                 group's member, the struct pt_group */
     pt_time_t deadline;      /* when its timer fires, if it has one */
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP && !PT_GEN_AUX32
     pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
-#else
+#elif PT_LOOP_TIMERS != PT_TIMERS_HEAP
     struct pt_task *tnext;  /* the next timer in the circular list; NULL: none */
 #endif
 #if PT_DEBUG                /* (loop/debug.h) */
@@ -88,6 +88,15 @@ struct pt_task {
     struct pt_task **dprev; /* what points at it there: unlinked in O(1) */
 #endif
 };
+
+/* A task's 1-based slot in the timer heap, 0 if it has no timer: on a
+ * 64-bit target in its generator's spare word (PT_GEN_AUX32, pt/gen.h),
+ * so that the heap makes a task no bigger. */
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP && PT_GEN_AUX32
+#define PT__HEAP_INDEX(t) ((t)->gen.aux32)
+#elif PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#define PT__HEAP_INDEX(t) ((t)->heap_index)
+#endif
 
 /*
  * A slot of the timer heap (PT_TIMERS_HEAP, loop/timers/heap.h): the

@@ -80,10 +80,23 @@ static inline pt_value pt_str(const char *s) {
  * gave must survive that (Python keeps a return value across a `finally`
  * that yields). It is copied into `value` when the generator finishes.
  */
+/* PT_GEN_AUX32: 1 where struct pt_gen has `aux32`, a second word for the
+ * driver, in the four bytes that the value slot's alignment leaves free
+ * after `aux` on a 64-bit target; 0 on narrower ones, where it would make
+ * every generator bigger. */
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define PT_GEN_AUX32 1
+#else
+#define PT_GEN_AUX32 0
+#endif
+
 struct pt_gen {
     pt_lc_t lc;
     unsigned char state; /* PT__GEN_* below; read it through pt_gen_* */
     unsigned char aux;   /* free for the driver (the loop keeps task flags here) */
+#if PT_GEN_AUX32
+    uint32_t aux32; /* free for the driver (the loop: the task's timer slot) */
+#endif
     pt_value value;
     pt_value ret; /* set by PT_RETURN (or a loop task's PT_TASK_FAIL) */
 };
@@ -124,6 +137,9 @@ static inline void pt_gen_init(struct pt_gen *g) {
     PT_LC_INIT(g->lc);
     g->state = PT__GEN_NEW;
     g->aux = 0;
+#if PT_GEN_AUX32
+    g->aux32 = 0;
+#endif
     g->value = PT_NONE;
     g->ret = PT_NONE;
 }

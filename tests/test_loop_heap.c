@@ -130,12 +130,24 @@ static void test_after_renumbering_the_count_goes_on_from_the_pending(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
+/* A task with a heap timer costs no more memory than one without: where
+ * the value slot's alignment leaves four bytes free in struct pt_gen (a
+ * 64-bit target), the slot number lives there, and a task is its
+ * generator and four words (function, queue link, awaiter, deadline). */
+static void test_a_task_keeps_its_slot_number_in_the_generators_padding(void) {
+#if UINTPTR_MAX > 0xFFFFFFFFu && !PT_DEBUG && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+    CHECK_EQ_INT(sizeof(struct pt_task), sizeof(struct pt_gen) + 4 * sizeof(void *));
+    CHECK_EQ_INT(sizeof(struct pt_gen), offsetof(struct pt_gen, value) + 2 * sizeof(pt_value));
+#endif
+}
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(equal_deadlines_far_apart_fire_in_the_order_set)                                             \
     X(equal_deadlines_far_apart_fire_on_time)                                                      \
     X(renumbering_keeps_the_order_of_pending_timers)                                               \
     X(renumbered_timers_fire_on_time)                                                              \
-    X(after_renumbering_the_count_goes_on_from_the_pending)
+    X(after_renumbering_the_count_goes_on_from_the_pending)                                        \
+    X(a_task_keeps_its_slot_number_in_the_generators_padding)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)

@@ -29,7 +29,7 @@ static inline int pt__heap_less(const struct pt_timer_slot *a, const struct pt_t
 }
 
 /*
- * Put slot v in slot k (0-based; its task's heap_index is k + 1) of a heap
+ * Put slot v in slot k (0-based; its task's slot number is k + 1) of a heap
  * that is in order but for that slot: v moves up past later parents, or
  * else down past earlier children. The heap is 4-ary (the children of k
  * are 4k+1..4k+4): half the levels of a binary heap, and the four children
@@ -65,19 +65,19 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
                 break;
         }
         h[k] = h[c];
-        h[k].task->heap_index = (pt_index_t)(k + 1);
+        PT__HEAP_INDEX(h[k].task) = (pt_index_t)(k + 1);
     }
     h[k] = v;
-    v.task->heap_index = (pt_index_t)(k + 1);
+    PT__HEAP_INDEX(v.task) = (pt_index_t)(k + 1);
 }
 
 /* Take t out, wherever it is (if it has a timer): the last entry fills
  * its slot. */
 static inline void pt__timer_remove(struct pt_loop *l, struct pt_task *t) {
-    pt_index_t i = t->heap_index;
+    pt_index_t i = (pt_index_t)PT__HEAP_INDEX(t);
     if (i == 0)
         return;
-    t->heap_index = 0;
+    PT__HEAP_INDEX(t) = 0;
     if (--l->ntimers != i - 1u) /* (it was not the last) */
         pt__heap_sift(l, i - 1u, l->heap[l->ntimers]);
 }
@@ -111,7 +111,7 @@ static inline void pt__timers_init(struct pt_loop *l, struct pt_timer_slot *heap
 
 /* t has no timer (a task or handle set up anew). */
 static inline void pt__timer_init(struct pt_task *t) {
-    t->heap_index = 0;
+    PT__HEAP_INDEX(t) = 0;
 }
 
 /* The earliest timer: the root. */
