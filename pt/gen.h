@@ -83,11 +83,17 @@ static inline pt_value pt_str(const char *s) {
 /* PT_GEN_AUX32: 1 where struct pt_gen has `aux32`, a second word for the
  * driver, in the four bytes that the value slot's alignment leaves free
  * after `aux` on a 64-bit target; 0 on narrower ones, where it would make
- * every generator bigger. */
-#if UINTPTR_MAX > 0xFFFFFFFFu
+ * every generator bigger. It changes the layout, so every file of a
+ * program must see the same value: without UINTPTR_MAX (C++ before C++11
+ * without __STDC_LIMIT_MACROS) it would silently be 0, hence the error. */
+#ifndef PT_GEN_AUX32
+#ifndef UINTPTR_MAX
+#error "pt/gen.h: <stdint.h> defines no UINTPTR_MAX (C++: C++11, or __STDC_LIMIT_MACROS)"
+#elif UINTPTR_MAX > 0xFFFFFFFFu
 #define PT_GEN_AUX32 1
 #else
 #define PT_GEN_AUX32 0
+#endif
 #endif
 
 struct pt_gen {

@@ -132,12 +132,42 @@ static void test_after_renumbering_the_count_goes_on_from_the_pending(void) {
 
 /* A task with a heap timer costs no more memory than one without: where
  * the value slot's alignment leaves four bytes free in struct pt_gen (a
- * 64-bit target), the slot number lives there, and a task is its
- * generator and four words (function, queue link, awaiter, deadline). */
-static void test_a_task_keeps_its_slot_number_in_the_generators_padding(void) {
-#if UINTPTR_MAX > 0xFFFFFFFFu && !PT_DEBUG && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+ * 64-bit target), the slot number lives there. The generator is as big as
+ * one without that word, and a task is its generator and four words
+ * (function, queue link, awaiter, deadline). */
+#if PT_GEN_AUX32
+struct gen_without_aux32 {
+    pt_lc_t lc;
+    unsigned char state, aux;
+    pt_value value, ret;
+};
+#endif
+
+static void test_a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target(void) {
+#if PT_GEN_AUX32
+    CHECK_EQ_INT(sizeof(struct pt_gen), sizeof(struct gen_without_aux32));
+#if !PT_DEBUG && PT_LOOP_TIMERS == PT_TIMERS_HEAP
     CHECK_EQ_INT(sizeof(struct pt_task), sizeof(struct pt_gen) + 4 * sizeof(void *));
-    CHECK_EQ_INT(sizeof(struct pt_gen), offsetof(struct pt_gen, value) + 2 * sizeof(pt_value));
+#endif
+#endif
+}
+
+/* ... because the slot number is in that word: a lone sleeper is in slot
+ * 1 while it sleeps, and in none once it has woken. */
+static void test_a_sleepers_slot_number_is_in_its_generators_spare_word(void) {
+    struct sleeper s;
+    setup(0);
+    norder = 0;
+    start(&s, 0, 10, sleep_once);
+    CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 1);
+#if PT_GEN_AUX32 && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+    CHECK_EQ_INT(s.task.gen.aux32, 1);
+#endif
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(s.woke, 10);
+#if PT_GEN_AUX32 && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+    CHECK_EQ_INT(s.task.gen.aux32, 0);
 #endif
 }
 
@@ -148,6 +178,7 @@ static void test_a_task_keeps_its_slot_number_in_the_generators_padding(void) {
     X(renumbering_keeps_the_order_of_pending_timers)                                               \
     X(renumbered_timers_fire_on_time)                                                              \
     X(after_renumbering_the_count_goes_on_from_the_pending)                                        \
-    X(a_task_keeps_its_slot_number_in_the_generators_padding)
+    X(a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target)                                    \
+    X(a_sleepers_slot_number_is_in_its_generators_spare_word)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)
