@@ -73,13 +73,6 @@ static inline pt_value pt_str(const char *s) {
 }
 #define PT_NONE pt_int(0)
 
-/*
- * A generator: where it resumes, its life-cycle state, the value slot, and
- * the result. The result has a slot of its own because the cleanup section
- * may yield and wait, which moves values through `value`: what PT_RETURN
- * gave must survive that (Python keeps a return value across a `finally`
- * that yields). It is copied into `value` when the generator finishes.
- */
 /* PT_GEN_AUX32: 1 where struct pt_gen has `aux32`, a second word for the
  * driver, in the four bytes that the value slot's alignment leaves free
  * after `aux` on a 64-bit target; 0 on narrower ones, where it would make
@@ -96,6 +89,13 @@ static inline pt_value pt_str(const char *s) {
 #endif
 #endif
 
+/*
+ * A generator: where it resumes, its life-cycle state, the value slot, and
+ * the result. The result has a slot of its own because the cleanup section
+ * may yield and wait, which moves values through `value`: what PT_RETURN
+ * gave must survive that (Python keeps a return value across a `finally`
+ * that yields). It is copied into `value` when the generator finishes.
+ */
 struct pt_gen {
     pt_lc_t lc;
     unsigned char state; /* PT__GEN_* below; read it through pt_gen_* */
