@@ -148,14 +148,6 @@ static inline const char *pt__debug_list_kind(const void *w) {
     }
 }
 
-static inline int pt__debug_has_timer(const struct pt_task *t) {
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
-    return PT__HEAP_INDEX(t) != 0;
-#else
-    return t->tnext != NULL;
-#endif
-}
-
 static inline void pt_task_describe(const struct pt_task *t, struct pt_task_info *info) {
     /* By PT__WAIT_* (a list's kind is read from the list). */
     static const char *const waits[8] = {"sleep",         "",     "descriptor", "shielded join",
@@ -192,7 +184,7 @@ static inline void pt_task_describe(const struct pt_task *t, struct pt_task_info
             info->events = ((const struct pt_io *)info->object)->events;
         }
 #endif
-        if (pt__debug_has_timer(t)) {
+        if (pt__timer_pending(t)) {
             info->timed = 1;
             info->deadline = t->deadline;
         }

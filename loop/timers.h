@@ -28,6 +28,7 @@
  *   int  pt__timer_add(l, t)           t->deadline set: PT_OK, or PT_EFULL
  *                                      (cap timers pending; nothing changed)
  *   void pt__timer_remove(l, t)        take t's timer out (none: nothing)
+ *   int  pt__timer_pending(t)          nonzero if t has a timer
  *   struct pt_task *pt__timer_first(l) the one that fires first, or NULL
  */
 #ifndef PT_LOOP_TIMERS_H

@@ -114,6 +114,10 @@ static inline void pt__timer_init(struct pt_task *t) {
     PT__HEAP_INDEX(t) = 0;
 }
 
+static inline int pt__timer_pending(const struct pt_task *t) {
+    return PT__HEAP_INDEX(t) != 0;
+}
+
 /* The earliest timer: the root. */
 static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
     return l->ntimers ? l->heap[0].task : NULL;

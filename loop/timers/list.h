@@ -31,6 +31,10 @@ static inline void pt__timer_init(struct pt_task *t) {
     t->tnext = NULL;
 }
 
+static inline int pt__timer_pending(const struct pt_task *t) {
+    return t->tnext != NULL;
+}
+
 /* The earliest timer: the one after the latest. */
 static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
     return l->timers ? l->timers->tnext : NULL;
