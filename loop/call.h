@@ -37,7 +37,7 @@ static inline int pt_handle_pending(const struct pt_handle *h) {
 
 /* When h's timer is due (call_later / call_at), while it is pending. */
 static inline pt_time_t pt_handle_when(const struct pt_handle *h) {
-    return h->task.deadline;
+    return PT__HANDLE_WHEN(h);
 }
 
 /* Internal: make h a handle calling fn(loop, arg); PT_EBUSY if it is
@@ -79,8 +79,8 @@ static inline int pt_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t w
     int rc = pt__call_prepare(l, h, fn, arg);
     if (rc != PT_OK)
         return rc;
-    h->task.deadline = when;
-    if (pt__timer_add(l, &h->task) != PT_OK)
+    PT__HANDLE_WHEN(h) = when;
+    if (pt__timer_add(l, &h->task, when) != PT_OK)
         return PT_EFULL;
     h->task.gen.aux = PT__T_PARKED; /* on its timer only, as a sleep */
     l->live++;

@@ -201,10 +201,10 @@ static inline unsigned pt__wait_kind(const struct pt_task *t) {
     return (t->gen.aux & PT__T_WAIT_MASK) >> PT__T_WAIT_SHIFT;
 }
 
-/* Mark t (in generator g) parked on obj of kind `kind`. */
+/* Mark t (in generator g) parked on obj of kind `kind` (not timed out). */
 static inline void pt__mark_parked(struct pt_task *t, struct pt_gen *g, unsigned kind, void *obj) {
-    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__T_WAIT_MASK) | PT__T_PARKED |
-                                 (kind << PT__T_WAIT_SHIFT));
+    t->gen.aux = (unsigned char)((t->gen.aux & ~(PT__T_WAIT_MASK | PT__T_TIMED_OUT)) |
+                                 PT__T_PARKED | (kind << PT__T_WAIT_SHIFT));
     /* Both slots: PT_AWAIT copies the sub-coroutine's value up on return. */
     t->gen.value.p = obj;
     g->value.p = obj;
@@ -257,8 +257,7 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     }
 #endif
     if (timeout != PT_FOREVER || kind == PT__WAIT_NONE) { /* a sleep always has one */
-        t->deadline = pt_time_after(pt_loop_now(l), timeout);
-        if (pt__timer_add(l, t) != PT_OK) {
+        if (pt__timer_add(l, t, pt_time_after(pt_loop_now(l), timeout)) != PT_OK) {
             g->value.i = PT_EFULL;
             return 0;
         }
@@ -276,13 +275,17 @@ static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
     *p = w->next;
 }
 
-/* Take a parked t off its timer and whatever it waits on. */
+/* Take a parked t off its timer and whatever it waits on; but a
+ * PT__WAIT_RETRY wait keeps its timer (a wake-up by its list: see there;
+ * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
-    pt__timer_remove(l, t);
+    if (pt__wait_kind(t) != PT__WAIT_RETRY)
+        pt__timer_remove(l, t);
     switch (pt__wait_kind(t)) {
 #if PT_LOOP_SYNC
     case PT__WAIT_LIST:
+    case PT__WAIT_RETRY:
         pt__waitq_remove((struct pt_waitq *)obj, t);
         break;
 #endif
@@ -304,7 +307,7 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     default:
         break;
     }
-    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK | PT__T_TIMED_OUT);
+    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
 }
 
 /* Wake a parked t: its wait ends with `result`, or PT_ECANCELLED if a
@@ -338,7 +341,9 @@ static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result)
  * left as q itself (the wait macros read that as "woken by q"), and until
  * it runs it stays marked as waiting on a list: if it is cancelled before
  * it could act on the wake-up, pt_cancel gives back what it was granted
- * (pt__wlist_give), so nothing is lost.
+ * (pt__wlist_give), so nothing is lost. A PT__WAIT_RETRY waiter keeps its
+ * timer (pt__unpark): one that comes due before it runs is dropped
+ * (pt__expire_timers), and its wait reads that as its deadline passed.
  */
 static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_waitq *q) {
     struct pt_task *t = q->head;
@@ -436,7 +441,7 @@ static inline char pt__debug_resume(struct pt_loop *l, struct pt_task *t) {
 
 /* ---- tasks ------------------------------------------------------------- */
 
-/* (next and deadline are set where they are used: not here.) */
+/* (next, and a list build's deadline, are set where they are used.) */
 static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
     pt_gen_init(&t->gen);
     t->fn = fn;
@@ -593,14 +598,18 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
 #endif
         if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
-            if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
+            if (pt__wait_kind(t) == PT__WAIT_LIST) { /* granted by a list: give it back */
+                /* (and drop a PT__WAIT_RETRY wait's timer, kept) */
+                pt__timer_remove(l, t);
                 pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
+            }
 #endif
             t->gen.value.i = PT_ECANCELLED;
             return rc;
         }
         t->gen.aux |= PT__T_CANCELLED; /* parked: this wait ends cancelled */
         if (pt__wait_kind(t) < PT__WAIT_JOIN) {
+            pt__timer_remove(l, t); /* (a PT__WAIT_RETRY wait's too) */
             pt__wake(l, t, PT_ECANCELLED);
             return rc;
         }
@@ -953,9 +962,11 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep
  * test is false). */
 static inline void pt__expire_timers(struct pt_loop *l) {
     struct pt_task *t;
-    while ((t = pt__timer_first(l)) != NULL && !pt_time_before(pt_loop_now(l), t->deadline)) {
+    while ((t = pt__timer_first(l)) != NULL &&
+           !pt_time_before(pt_loop_now(l), pt__timer_first_when(l))) {
         pt__timer_remove(l, t);
-        pt__timer_due(l, t, PT_OK);
+        if (t->gen.aux & PT__T_PARKED) /* else one kept past its wait's wake */
+            pt__timer_due(l, t, PT_OK);
     }
 }
 
@@ -998,7 +1009,7 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
     if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
         timeout = PT_FOREVER;
         if (l->ntimers) {
-            timeout = pt_time_until(pt_loop_now(l), pt__timer_first(l)->deadline);
+            timeout = pt_time_until(pt_loop_now(l), pt__timer_first_when(l));
             timed = timeout != 0;
         }
     }
@@ -1010,7 +1021,7 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
         if (!virt) /* time passed while it polled */
             pt__clock_passed(l);
         else if (!woke && timed)
-            l->now = pt__timer_first(l)->deadline; /* (nothing woke: the same timer) */
+            l->now = pt__timer_first_when(l); /* (nothing woke: the same timer) */
     }
 
     pt__expire_timers(l);

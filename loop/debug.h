@@ -34,9 +34,10 @@
  * What a task is doing, and the loop's live tasks (for when pt_loop_run
  * returns PT_EBUSY: who is left waiting, on what):
  *
- *   void pt_task_describe(const struct pt_task *t, struct pt_task_info *info)
- *       fill *info (below) for t: in every build (the name "" with
- *       PT_DEBUG 0)
+ *   void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,
+ *                         struct pt_task_info *info)
+ *       fill *info (below) for t, a task of l's or one not spawned: in
+ *       every build (the name "" with PT_DEBUG 0)
  *   int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg)
  *       fn(arg, &info) for each live task of l (spawned, not finished:
  *       background tasks included, callbacks not), the newest first
@@ -148,10 +149,11 @@ static inline const char *pt__debug_list_kind(const void *w) {
     }
 }
 
-static inline void pt_task_describe(const struct pt_task *t, struct pt_task_info *info) {
+static inline void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,
+                                    struct pt_task_info *info) {
     /* By PT__WAIT_* (a list's kind is read from the list). */
-    static const char *const waits[8] = {"sleep",         "",     "descriptor", "shielded join",
-                                         "next of group", "join", "group",      "?"};
+    static const char *const waits[8] = {
+        "sleep", "", "", "descriptor", "shielded join", "next of group", "join", "group"};
     unsigned char aux = t->gen.aux, life = pt__gen_life(t->gen.state);
     info->task = t;
     info->name = pt_task_name(t);
@@ -174,7 +176,7 @@ static inline void pt_task_describe(const struct pt_task *t, struct pt_task_info
         info->state = "parked";
         info->object = t->gen.value.p;
         info->waits_on = waits[kind];
-        if (kind == PT__WAIT_LIST)
+        if (kind == PT__WAIT_LIST || kind == PT__WAIT_RETRY)
             info->waits_on = pt__debug_list_kind(info->object);
         if (kind == PT__WAIT_JOIN || kind == PT__WAIT_SHIELD)
             info->joins = (const struct pt_task *)info->object;
@@ -186,7 +188,7 @@ static inline void pt_task_describe(const struct pt_task *t, struct pt_task_info
 #endif
         if (pt__timer_pending(t)) {
             info->timed = 1;
-            info->deadline = t->deadline;
+            info->deadline = pt__timer_when(l, t); /* (the loop keeps it) */
         }
     } else if (aux & PT__T_QUEUED)
         info->state = life == PT__GEN_NEW ? "new" : "queued";
@@ -203,7 +205,7 @@ static inline int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg
     int n = 0;
     for (; t; t = next) {
         next = t->dnext; /* (read first: fn may cancel t, which unlinks nothing) */
-        pt_task_describe(t, &info);
+        pt_task_describe(l, t, &info);
         fn(arg, &info);
         n++;
     }

@@ -143,18 +143,25 @@ static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt
 
 /* Internal: PT_COND_WAIT resumed: notified or timed out (then take the
  * lock back, parking for it if need be: nonzero), or given the lock back
- * (done). The outcome of the condition's wait is kept in t->deadline
- * meanwhile (0 notified, 1 timed out: the lock's wait has no timer). */
+ * (done). Meanwhile the condition's outcome is the lock wait's kind: a
+ * timed-out one waits as PT__WAIT_RETRY with PT__T_TIMED_OUT set, which
+ * the lock's grant leaves (pt__unpark). A timeout scope that cuts
+ * the lock's wait makes it timed out, as asyncio's cancel would. */
 static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt_cond *c) {
     if (g->value.p != (void *)c->lock) { /* the condition's wait ended */
-        t->deadline = g->value.p != (void *)c;
+        int timed_out = g->value.p != (void *)c;
         if (!pt_lock_try(c->lock, t)) { /* even in a scope that has passed */
-            pt__mark_parked(t, g, PT__WAIT_LIST, c->lock);
+            pt__mark_parked(t, g, timed_out ? PT__WAIT_RETRY : PT__WAIT_LIST, c->lock);
+            if (timed_out)
+                t->gen.aux |= PT__T_TIMED_OUT;
             pt__waitq_push(&c->lock->w.q, t);
             return 1;
         }
+        g->value.i = timed_out ? PT_ETIMEDOUT : PT_OK;
+        return 0;
     }
-    g->value.i = t->deadline ? PT_ETIMEDOUT : PT_OK;
+    g->value.i = (t->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;
+    t->gen.aux &= (unsigned char)~PT__T_TIMED_OUT;
     return 0;
 }
 

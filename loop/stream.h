@@ -61,6 +61,8 @@
  *       connection being torn down. Then w may be opened again. (With
  *       PT_DEBUG, misuse leaves w as it is and PT_WAIT_RESULT() is
  *       PT_EINVAL.)
+ * A drain or close with a timeout holds a timer from its start until it
+ * returns or its deadline passes (as a queue's wait: loop/sync.h).
  * The socket itself stays open: its owner closes it (pt_sock_close) after
  * the reader and writer are done with it. Both need PT_LOOP_SYNC and
  * PT_LOOP_BACKGROUND.
@@ -405,36 +407,32 @@ static inline int pt__writer_abort_begin(struct pt_loop *l, struct pt_gen *g, st
 
 /* Internal: PT_WRITER_CLOSE's start: no more writes; the sending task
  * sends the rest, then ends. */
-static inline void pt__writer_close_begin(struct pt_loop *l, struct pt_task *t, struct pt_writer *w,
-                                          pt_time_t timeout) {
+static inline void pt__writer_close_begin(struct pt_loop *l, struct pt_writer *w) {
     if (w->closing == PT__W_OPEN)
         w->closing = PT__W_CLOSING;
     pt__writer_wake(l, &w->more);
-    t->deadline = pt_time_after(pt_loop_now(l), timeout);
 }
 
 /*
  * Internal: PT_WRITER_CLOSE's wait, one resume point: park on the
- * listeners until the sending task has ended (nonzero: parked). At the
- * deadline the rest is dropped (PT_ETIMEDOUT) and the task cancelled; the
- * close waits on for it to end, without a deadline.
+ * listeners until the sending task has ended (nonzero: parked), `left`
+ * ticks at most (a retrying wait: its first deadline is kept as the
+ * timer, pt__retry_left). At the deadline the rest is dropped
+ * (PT_ETIMEDOUT) and the task cancelled; the close waits on for it to
+ * end, without a deadline.
  */
 static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                                        struct pt_writer *w, pt_time_t timeout) {
-    pt_time_t left = PT_FOREVER;
+                                        struct pt_writer *w, pt_time_t left) {
     if (pt_task_done(&w->task))
         return 0;
-    if (w->error == PT_OK && timeout != PT_FOREVER) {
-        left = pt_time_until(pt_loop_now(l), t->deadline);
-        if (left == 0) {
-            w->error = PT_ETIMEDOUT;
-            w->start = w->end = 0;
-            (void)pt_cancel(l, &w->task);
-        }
+    if (w->error == PT_OK && left == 0) {
+        w->error = PT_ETIMEDOUT;
+        w->start = w->end = 0;
+        (void)pt_cancel(l, &w->task);
     }
     if (w->error != PT_OK) /* timed out, or the sending failed: it ends */
         return pt__writer_end_wait(l, t, g, w);
-    if (!pt__park(l, t, g, left, PT__WAIT_LIST, &w->listeners.q)) {
+    if (!pt__park(l, t, g, left, PT__WAIT_RETRY, &w->listeners.q)) {
         if (w->error == PT_OK) /* (timers full) */
             w->error = (int)g->value.i;
         (void)pt_cancel(l, &w->task);
@@ -448,9 +446,12 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
     do {                                                                                           \
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
-        pt__writer_close_begin(pt__loop, pt__task, (w), (timeout));                                \
-        while (pt__writer_close_wait(pt__loop, pt__task, pt__gen, (w), (timeout)))                 \
-            PT__PARKED_HERE();                                                                     \
+        pt__writer_close_begin(pt__loop, (w));                                                     \
+        if (pt__writer_close_wait(pt__loop, pt__task, pt__gen, (w), (timeout)))                    \
+            do                                                                                     \
+                PT__PARKED_HERE();                                                                 \
+            while (pt__writer_close_wait(pt__loop, pt__task, pt__gen, (w),                         \
+                                         pt__retry_left(pt__loop, pt__task, (timeout))));          \
         pt__gen->value.i = (w)->error;                                                             \
     } while (0)
 

@@ -15,8 +15,11 @@
  * are: a woken getter (putter) looks again when it runs, and if another
  * task took the value (slot) first it waits again at the tail, keeping
  * its first deadline (among timers with that same deadline it then comes
- * after those set meanwhile). A granted waiter cancelled before it runs
- * passes what it was given on to the next waiter.
+ * after those set meanwhile). Such a wait with a timeout holds its timer
+ * from its start until it returns or its deadline passes, the time
+ * between a wake-up and its turn included: one of pt_loop_init's cap. A
+ * granted waiter cancelled before it runs passes what it was given on to
+ * the next waiter.
  *
  * Every wait takes a timeout in ticks (PT_FOREVER: none); its result
  * (PT_WAIT_RESULT()) is PT_OK, PT_ETIMEDOUT or PT_EFULL (timers full).
@@ -38,7 +41,9 @@
  * Internal: the waits. PT__GRANT_WAIT: unless `try_expr` (which takes
  * what it tries for) succeeds at once, park on waiter list w until it is
  * granted (pt__wlist_give, or an event's set). PT__WAIT_UNTIL_TRUE (a
- * queue's): wait until `try_expr` is true, parked on w between tries.
+ * queue's): wait until `try_expr` is true, parked on w between tries as
+ * PT__WAIT_RETRY, whose wake-up leaves the timer set: the first deadline,
+ * which the next park reads back (the task keeps no deadline of its own).
  */
 #define PT__GRANT_WAIT(try_expr, w, timeout)                                                       \
     do {                                                                                           \
@@ -56,35 +61,56 @@
     do {                                                                                           \
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
-        if ((timeout) != PT_FOREVER) /* (no deadline: no clock read) */                            \
-            pt__task->deadline = pt_time_after(pt_loop_now(pt__loop), (timeout));                  \
         pt__gen->value.i = PT_OK;                                                                  \
-        while (!(try_expr)) {                                                                      \
-            if (!pt__list_wait(pt__loop, pt__task, pt__gen, &(w)->q, (timeout)))                   \
-                break;                                                                             \
-            PT__PARKED_HERE();                                                                     \
-            if (pt__gen->value.p != (void *)(w)) /* not woken by w: timed out */                   \
-                break;                                                                             \
-            pt__gen->value.i = PT_OK;                                                              \
-        }                                                                                          \
+        if (!(try_expr) && pt__retry_park(pt__loop, pt__task, pt__gen, &(w)->q, (timeout)))        \
+            for (;;) {                                                                             \
+                PT__PARKED_HERE();                                                                 \
+                if (pt__gen->value.p != (void *)(w)) /* not woken by w: timed out */               \
+                    break;                                                                         \
+                pt__gen->value.i = PT_OK;                                                          \
+                if (!pt__retry_again(pt__loop, pt__task, pt__gen, &(w)->q, (timeout), (try_expr))) \
+                    break;                                                                         \
+            }                                                                                      \
     } while (0)
 
-/* Park on q until the task's deadline (kept in t->deadline). 0 if not
- * parked: the deadline has passed (PT_ETIMEDOUT) or pt__park said no. */
-static inline int pt__list_wait(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                                struct pt_waitq *q, pt_time_t timeout) {
-    pt_time_t left = PT_FOREVER;
-    if (timeout != PT_FOREVER) {
-        left = pt_time_until(pt_loop_now(l), t->deadline);
-        if (left == 0) {
-            g->value.i = PT_ETIMEDOUT;
-            return 0;
-        }
+/* Park t on q (PT__WAIT_RETRY) for `left` ticks. 0 if not parked: no time
+ * left (PT_ETIMEDOUT), or pt__park said no. */
+static inline int pt__retry_park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                 struct pt_waitq *q, pt_time_t left) {
+    if (left == 0) {
+        g->value.i = PT_ETIMEDOUT;
+        return 0;
     }
-    if (!pt__park(l, t, g, left, PT__WAIT_LIST, q))
+    if (!pt__park(l, t, g, left, PT__WAIT_RETRY, q))
         return 0;
     pt__waitq_push(q, t);
     return 1;
+}
+
+/* What is left of a retrying wait of `timeout` (PT_FOREVER: no deadline)
+ * once woken by its list: until the timer it kept, which is dropped (0 if
+ * none: it came due meanwhile). */
+static inline pt_time_t pt__retry_left(struct pt_loop *l, struct pt_task *t, pt_time_t timeout) {
+    pt_time_t left;
+    if (timeout == PT_FOREVER)
+        return PT_FOREVER;
+    if (!pt__timer_pending(t))
+        return 0;
+    left = pt_time_until(pt_loop_now(l), pt__timer_when(l, t));
+    pt__timer_remove(l, t);
+    return left;
+}
+
+/* A retrying wait of `timeout` woken by q has tried again: done (0, its
+ * kept timer dropped) if `tried` is true, else parked again (nonzero)
+ * until its first deadline, or not (0, with the wait's result). */
+static inline int pt__retry_again(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                                  struct pt_waitq *q, pt_time_t timeout, int tried) {
+    if (tried) {
+        pt__timer_remove(l, t);
+        return 0;
+    }
+    return pt__retry_park(l, t, g, q, pt__retry_left(l, t, timeout));
 }
 
 /* Park on w for `timeout` ticks; 0 if not parked: a timeout of 0

@@ -56,8 +56,8 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
     struct pt_task *t = sc->task;
     if (sc->state != PT__TO_OPEN)
         return;
-    if (pt_time_before(pt_loop_now(l), sc->timer.task.deadline)) {
-        if (!pt__timeout_arm(l, sc, sc->timer.task.deadline))
+    if (pt_time_before(pt_loop_now(l), PT__HANDLE_WHEN(&sc->timer))) {
+        if (!pt__timeout_arm(l, sc, PT__HANDLE_WHEN(&sc->timer)))
             sc->state = PT__TO_FULL;
         return;
     }
@@ -72,7 +72,7 @@ static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_t
     struct pt_task *h = &sc->timer.task;
     if (h->gen.aux & PT__T_QUEUED) { /* due for a closed scope: it sets itself again */
         h->gen.state = PT__T_CALLBACK;
-        h->deadline = when;
+        PT__HANDLE_WHEN(&sc->timer) = when;
         return 1;
     }
     if (pt_call_at(l, &sc->timer, when, pt__timeout_fire, sc) != PT_OK)

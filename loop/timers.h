@@ -25,11 +25,16 @@
  *
  *   void pt__timers_init(l, heap)      an empty set, in `heap` if it uses one
  *   void pt__timer_init(t)             t has no timer
- *   int  pt__timer_add(l, t)           t->deadline set: PT_OK, or PT_EFULL
- *                                      (cap timers pending; nothing changed)
+ *   int  pt__timer_add(l, t, when)     t's timer, due at `when`: PT_OK, or
+ *                                      PT_EFULL (cap timers pending; nothing
+ *                                      changed)
  *   void pt__timer_remove(l, t)        take t's timer out (none: nothing)
  *   int  pt__timer_pending(t)          nonzero if t has a timer
  *   struct pt_task *pt__timer_first(l) the one that fires first, or NULL
+ *   pt_time_t pt__timer_first_when(l)  when that one fires (there is one)
+ *   pt_time_t pt__timer_when(l, t)     when t's fires (t has a timer)
+ * The deadline is the timers' to keep: a heap's slot holds it, a task
+ * does not (a task that must remember it past its timer keeps it itself).
  */
 #ifndef PT_LOOP_TIMERS_H
 #define PT_LOOP_TIMERS_H

@@ -75,11 +75,12 @@ struct pt_task {
                                 follow through their `next`); for a
                                 background task, the next one; for a
                                 group's member, the struct pt_group */
-    pt_time_t deadline;      /* when its timer fires, if it has one */
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP && !PT_GEN_AUX32
-    pt_index_t heap_index; /* 1-based slot in the timer heap; 0: none */
-#elif PT_LOOP_TIMERS != PT_TIMERS_HEAP
-    struct pt_task *tnext;  /* the next timer in the circular list; NULL: none */
+#if PT_LOOP_TIMERS != PT_TIMERS_HEAP
+    pt_time_t deadline;    /* when its timer fires, if it has one */
+    struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
+#elif !PT_GEN_AUX32
+    pt_index_t heap_index;  /* 1-based slot in the timer heap; 0: none (the
+                               slot holds the deadline: not the task) */
 #endif
 #if PT_DEBUG                /* (loop/debug.h) */
     struct pt_loop *loop;   /* the loop it was last spawned on */
@@ -119,7 +120,9 @@ struct pt_timer_slot {
 #define PT__T_PARKED 0x02u     /* waiting on the loop: not requeued */
 #define PT__T_BACKGROUND 0x04u /* does not keep the loop alive */
 #define PT__T_IN_GROUP 0x08u   /* awaiter is a struct pt_group */
-#define PT__T_TIMED_OUT 0x10u  /* its deadline passed during this wait */
+/* Its deadline passed during this wait (cleared when it parks); or,
+ * PT_COND_WAIT's, its condition's (loop/lock.h). */
+#define PT__T_TIMED_OUT 0x10u
 /* gen.state bit 7, which a generator never sets: a callback handle. */
 #define PT__T_CALLBACK 0x80u
 #define PT__T_WAIT_SHIFT 5 /* bits 5..7: what it is parked on */
@@ -131,11 +134,16 @@ struct pt_timer_slot {
 enum {
     PT__WAIT_NONE = 0,   /* its timer only: a sleep */
     PT__WAIT_LIST = 1,   /* a waiter list (loop/sync.h, lock.h, barrier.h) */
-    PT__WAIT_IO = 2,     /* a descriptor */
-    PT__WAIT_SHIELD = 3, /* another task, shielded: left alone */
-    PT__WAIT_NEXT = 4,   /* the next member of a group to finish */
-    PT__WAIT_JOIN = 5,   /* another task */
-    PT__WAIT_GROUP = 6   /* every member of a task group */
+    PT__WAIT_RETRY = 2,  /* a waiter list, to try again when woken (a queue's,
+                            a writer's drain and close): a wake from the list
+                            leaves its timer set, the first deadline, which
+                            the wait reads back when it parks again (and
+                            PT_COND_WAIT's lock, after a timeout: lock.h) */
+    PT__WAIT_IO = 3,     /* a descriptor */
+    PT__WAIT_SHIELD = 4, /* another task, shielded: left alone */
+    PT__WAIT_NEXT = 5,   /* the next member of a group to finish */
+    PT__WAIT_JOIN = 6,   /* another task */
+    PT__WAIT_GROUP = 7   /* every member of a task group */
 };
 
 /* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
@@ -218,7 +226,15 @@ struct pt_loop {
  * resuming. Caller-owned, zeroed before its first use. */
 struct pt_handle {
     struct pt_task task;
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+    pt_time_t when; /* its call's time: a heap's task has no deadline */
+#endif
 };
+#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#define PT__HANDLE_WHEN(h) ((h)->when)
+#else
+#define PT__HANDLE_WHEN(h) ((h)->task.deadline)
+#endif
 
 /* A timeout scope (loop/timeout.h). */
 struct pt_timeout {

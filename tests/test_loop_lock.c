@@ -905,6 +905,56 @@ static void test_cond_wait_cut_by_a_scope_still_takes_the_lock_back(void) {
     CHECK_EQ_INT(w.rc2, PT_ETIMEDOUT);
 }
 
+/* Takes the lock, waits on the condition; its cleanup sleeps 3 ticks and
+ * notes that sleep's result (cleanup_result) and when it ended. */
+static PT_THREAD(cond_waiter_sleeping_in_cleanup(struct pt_loop *loop, struct pt_task *task)) {
+    struct lk *w = LK(task);
+    struct tk *k = &w->k;
+    PT_TASK_BEGIN(loop, task);
+    PT_LOCK_ACQUIRE(w->lock, PT_FOREVER);
+    PT_COND_WAIT(w->cond, k->timeout);
+    AFTER_WAIT(k);
+    PT_TASK_CLEANUP();
+    k->cleanups++;
+    w->held_in_cleanup = pt_lock_owner(w->lock) == task;
+    PT_SLEEP(3);
+    k->cleanup_result = PT_WAIT_RESULT();
+    k->woke_at = (long)pt_loop_now(loop);
+    PT_TASK_END();
+}
+
+/* A waiter whose condition wait timed out, given the lock back and
+ * cancelled before it ran, passes the lock on, and what its cleanup waits
+ * for is not timed out: the timeout was that wait's only. */
+static void test_cond_timed_out_waiter_cancelled_once_granted_waits_untimed_after(void) {
+    struct pt_lock lock;
+    static struct pt_cond c;
+    struct lk w, x;
+    fresh(0);
+    pt_lock_init(&lock);
+    pt_cond_init(&c, &lock);
+    lk_init(&w, "w", 0);
+    w.lock = &lock;
+    w.cond = &c;
+    w.k.timeout = 10;
+    lk_init(&x, "x", 1);
+    x.lock = &lock;
+    x.k.ticks = 5; /* takes the lock at 5, holds it until 20 */
+    x.k.n = 15;
+    spawn(&w.k, cond_waiter_sleeping_in_cleanup);
+    spawn(&x.k, locker);
+    while (pt_lock_owner(&lock) != &w.k.task)
+        CHECK_EQ_INT(pt_loop_run_once(&lp, 1), PT_OK);
+    CHECK_EQ_INT((long)pt_loop_now(&lp), 20);
+    CHECK_EQ_INT(pt_cancel(&lp, &w.k.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(w.k.cleanups, 1);
+    CHECK_EQ_INT(w.held_in_cleanup, 0);
+    CHECK(pt_lock_owner(&lock) == NULL);
+    CHECK_EQ_INT(w.k.cleanup_result, PT_OK);
+    CHECK_EQ_INT(w.k.woke_at, 23);
+}
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(lock_free_is_taken_without_stopping)                                                         \
@@ -936,6 +986,7 @@ static void test_cond_wait_cut_by_a_scope_still_takes_the_lock_back(void) {
     X(cond_waiter_cancelled_does_not_hold_the_lock)                                                \
     X(cond_notified_waiter_cancelled_passes_nothing_on)                                            \
     X(cond_wait_cut_by_a_scope_times_out_holding_the_lock)                                         \
-    X(cond_wait_cut_by_a_scope_still_takes_the_lock_back)
+    X(cond_wait_cut_by_a_scope_still_takes_the_lock_back)                                          \
+    X(cond_timed_out_waiter_cancelled_once_granted_waits_untimed_after)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)

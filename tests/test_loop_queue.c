@@ -383,6 +383,64 @@ static void test_queue_ring_wraps_keeping_order_and_limits(void) {
     CHECK_EQ_INT(put - got, q.count);
 }
 
+/* A getter waiting until 100, woken by a put at 30 whose value another
+ * takes before it runs: c on an empty queue of one, its wake-up done. */
+static void getter_woken_at_30(struct pt_queue *q, pt_value *slot, struct tk *c, int taken) {
+    pt_value v;
+    fresh(0);
+    pt_queue_init(q, slot, 1);
+    tk_init(c, "c", 0);
+    c->q = q;
+    c->timeout = 100;
+    spawn(c, consumer);
+    CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK); /* c waits */
+    pt_loop_use_virtual_clock(&lp, 30);            /* (time passes) */
+    CHECK(pt_queue_try_put(&lp, q, pt_int(7)));    /* wakes c */
+    if (taken)
+        CHECK(pt_queue_try_get(&lp, q, &v));
+}
+
+/* A getter beaten to the value waits on until its first deadline (not a
+ * new one from the wake-up), and holds its timer meanwhile. */
+static void test_queue_getter_beaten_to_the_value_waits_until_its_first_deadline(void) {
+    struct pt_queue q;
+    pt_value slot[1];
+    struct tk c;
+    getter_woken_at_30(&q, slot, &c, 1);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 1);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(c.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(c.woke_at, 100);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
+/* Its deadline passes between the wake-up and its turn: with the value
+ * gone it times out then, its timer gone without a wake-up ... */
+static void test_queue_getter_beaten_to_the_value_past_its_deadline_times_out(void) {
+    struct pt_queue q;
+    pt_value slot[1];
+    struct tk c;
+    getter_woken_at_30(&q, slot, &c, 1);
+    pt_loop_use_virtual_clock(&lp, 150);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(c.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(c.woke_at, 150);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
+/* ... and with the value there, it takes it: it was woken in time. */
+static void test_queue_getter_woken_in_time_takes_the_value_past_its_deadline(void) {
+    struct pt_queue q;
+    pt_value slot[1];
+    struct tk c;
+    getter_woken_at_30(&q, slot, &c, 0);
+    pt_loop_use_virtual_clock(&lp, 150);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(c.result, PT_OK);
+    CHECK_EQ_INT(c.items[0].i, 7);
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(queue_keeps_order_with_a_slow_consumer)                                                      \
@@ -396,6 +454,9 @@ static void test_queue_ring_wraps_keeping_order_and_limits(void) {
     X(queue_put_with_zero_timeout_on_a_full_queue_times_out)                                       \
     X(queue_get_served_before_its_deadline_drops_its_timer)                                        \
     X(queue_get_needs_a_timer_only_for_a_timeout)                                                  \
+    X(queue_getter_beaten_to_the_value_waits_until_its_first_deadline)                             \
+    X(queue_getter_beaten_to_the_value_past_its_deadline_times_out)                                \
+    X(queue_getter_woken_in_time_takes_the_value_past_its_deadline)                                \
     X(cancelled_queue_getters_pass_the_value_on)                                                   \
     X(cancelled_queue_putters_pass_the_room_on)                                                    \
     X(queue_ring_wraps_keeping_order_and_limits)

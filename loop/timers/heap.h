@@ -123,14 +123,23 @@ static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
     return l->ntimers ? l->heap[0].task : NULL;
 }
 
-static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t) {
+/* When the earliest fires (there is one); when t's fires (it has one):
+ * the deadline is the slot's only. */
+static inline pt_time_t pt__timer_first_when(const struct pt_loop *l) {
+    return l->heap[0].deadline;
+}
+static inline pt_time_t pt__timer_when(const struct pt_loop *l, const struct pt_task *t) {
+    return l->heap[PT__HEAP_INDEX(t) - 1u].deadline;
+}
+
+static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t, pt_time_t when) {
     if (l->ntimers >= l->timers_cap)
         return PT_EFULL;
     if (l->seq == (pt_seq_t)-1) /* ntimers < timers_cap <= PT_INDEX_MAX: room after it */
         pt__heap_renumber(l);
     {
         struct pt_timer_slot v;
-        v.deadline = t->deadline;
+        v.deadline = when;
         v.seq = l->seq++;
         v.task = t;
         pt__heap_sift(l, l->ntimers++, v);

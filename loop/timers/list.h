@@ -40,10 +40,20 @@ static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
     return l->timers ? l->timers->tnext : NULL;
 }
 
-static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t) {
+/* When the earliest fires (there is one); when t's fires (it has one). */
+static inline pt_time_t pt__timer_first_when(const struct pt_loop *l) {
+    return l->timers->tnext->deadline;
+}
+static inline pt_time_t pt__timer_when(const struct pt_loop *l, const struct pt_task *t) {
+    (void)l;
+    return t->deadline;
+}
+
+static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t, pt_time_t when) {
     struct pt_task *p = l->timers;
     if (l->ntimers >= l->timers_cap)
         return PT_EFULL;
+    t->deadline = when;
     l->ntimers++;
     if (!p) /* alone: a circle of one, which the end case below closes */
         p = t->tnext = t;

@@ -948,18 +948,18 @@ static void test_describe_gives_a_tasks_state_in_every_build(void) {
     setup(0);
     dk_init(&a);
     a.ticks = 10;
-    pt_task_describe(&a.task, &in);
+    pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "unspawned");
     CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-    pt_task_describe(&a.task, &in);
+    pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "new");
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
-    pt_task_describe(&a.task, &in);
+    pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "parked");
     CHECK_EQ_STR(in.waits_on, "sleep");
     CHECK_EQ_INT(in.deadline, 10);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    pt_task_describe(&a.task, &in);
+    pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "done");
 }
 

@@ -248,7 +248,8 @@ static inline int m_list_park(int i, fz_time_t timeout, int q) {
 
 static inline void m_wake(int i, int r) {
     struct m_task *T = &fz_M.t[i];
-    m_timer_drop(i);
+    if (r != M_LISTWOKEN) /* a queue's waiter keeps its timer until it runs */
+        m_timer_drop(i);
     if (T->kind == K_LIST)
         m_remove(fz_M.list[T->obj], &fz_M.nlist[T->obj], i);
     else if (T->kind == K_JOIN || T->kind == K_SHIELD)
@@ -264,7 +265,9 @@ static inline void m_wake(int i, int r) {
 }
 
 /* Wake the longest waiter of list q, if any: it has been granted what it
- * waited for (a queue's waiter tries again). The task, or -1. */
+ * waited for (a queue's waiter tries again, and keeps its timer, set at
+ * its first deadline, until then: the timers hold it meanwhile). The
+ * task, or -1. */
 static inline int m_wake_one(int q) {
     int h;
     if (!fz_M.nlist[q])
@@ -317,6 +320,7 @@ static inline int m_cancel(int i) {
         if (T->granted) { /* and what a list granted goes on (a pulse or a notify: nothing) */
             int q = T->granted - 1;
             T->granted = 0;
+            m_timer_drop(i); /* (a queue's waiter's kept timer) */
             if (q == L_SEM || q == L_LOCK || q == L_QGET || q == L_QPUT)
                 m_give(q);
         }
@@ -583,12 +587,14 @@ static inline long m_qget(void) {
 }
 
 /* A queue op, tried once (again when woken): done (1), or parked. A woken
- * waiter tries again and may wait again, keeping its first deadline. */
+ * waiter tries again and may wait again, keeping its first deadline; the
+ * timer it kept is dropped either way (set anew if it waits again). */
 static inline int m_queue_try(int i) {
     struct m_task *T = &fz_M.t[i];
     const struct fz_op *o = m_op(i);
     int q = o->code == OP_QPUT ? L_QPUT : L_QGET, r;
     fz_time_t left = FZ_FOREVER;
+    m_timer_drop(i);
     if (q == L_QPUT && fz_M.qcount < fz_M.pr->q_cap) {
         m_qput((long)i * 100 + (T->sec[T->lv] ? 50 : 0) + T->pc[T->lv][T->sec[T->lv]]);
         m_done(i, M_OK);
@@ -1047,7 +1053,9 @@ static inline void m_run_next(void) {
 
 /* A timer is due: a task's, or a callback's (a scope's) to the queue. */
 static inline void m_timer_due(int e) {
-    if (e < E_H0) {
+    if (e < E_H0 && !fz_M.t[e].parked) { /* a woken queue waiter's: dropped */
+        m_timer_drop(e);
+    } else if (e < E_H0) {
         m_task_timeout(e, M_OK);
     } else {
         m_timer_drop(e);

@@ -213,8 +213,21 @@ MUTANTS = [
     (
         "list wait: a retry gets the whole timeout again",
         "loop/sync.h",
-        "        left = pt_time_until(l->now, t->deadline);",
-        "        left = timeout;",
+        "    return pt__retry_park(l, t, g, q, pt__retry_left(l, t, timeout));",
+        "    return pt__retry_park(l, t, g, q, (pt__retry_left(l, t, timeout), timeout));",
+    ),
+    (
+        "queue: a woken waiter cancelled keeps its timer",
+        "loop/core.h",
+        "                /* (and drop a PT__WAIT_RETRY wait's timer, kept) */\n"
+        "                pt__timer_remove(l, t);\n",
+        "",
+    ),
+    (
+        "queue: a waiter cancelled while it waits keeps its timer",
+        "loop/core.h",
+        "            pt__timer_remove(l, t); /* (a PT__WAIT_RETRY wait's too) */\n",
+        "",
     ),
     (
         "lock: release does not hand over (the waiter runs without it)",
@@ -227,6 +240,12 @@ MUTANTS = [
         "loop/lock.h",
         "    if (k->owner != t)\n        return PT_EBUSY;\n    pt__wlist_give",
         "    pt__wlist_give",
+    ),
+    (
+        "condition: a timed-out wait given its lock back ends PT_OK",
+        "loop/lock.h",
+        "    g->value.i = (t->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;",
+        "    g->value.i = PT_OK;",
     ),
     (
         "condition: notify wakes every waiter",
@@ -291,8 +310,8 @@ MUTANTS = [
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "    void *obj = t->gen.value.p;\n    pt__timer_remove(l, t);",
-        "    void *obj = t->gen.value.p;",
+        "    if (pt__wait_kind(t) != PT__WAIT_RETRY)\n        pt__timer_remove(l, t);\n",
+        "",
     ),
     (
         "cancel: the task's timeout scopes stay open",
@@ -340,14 +359,14 @@ MUTANTS = [
     (
         "callback: call_later one tick late",
         "loop/call.h",
-        "    return pt_call_at(l, h, pt_time_after(l->now, delay), fn, arg);",
-        "    return pt_call_at(l, h, pt_time_after(l->now, delay + 1u), fn, arg);",
+        "    return pt_call_at(l, h, pt_time_after(pt_loop_now(l), delay), fn, arg);",
+        "    return pt_call_at(l, h, pt_time_after(pt_loop_now(l), delay + 1u), fn, arg);",
     ),
     (
         "virtual clock: jumps one tick past the deadline",
         "loop/core.h",
-        "            l->now = pt__timer_first(l)->deadline;",
-        "            l->now = pt__timer_first(l)->deadline + 1u;",
+        "            l->now = pt__timer_first_when(l);",
+        "            l->now = pt__timer_first_when(l) + 1u;",
     ),
     (
         "background: not cancelled at the end of the run",
