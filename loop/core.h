@@ -30,7 +30,8 @@
 /*
  * Initialise a loop whose timer heap is heap[0..cap-1]: at most `cap`
  * tasks may wait with a deadline at the same time (a wait beyond that fails
- * with PT_EFULL). With PT_TIMERS_LIST (loop/timers.h) the timers are kept
+ * with PT_EFULL; a woken queue waiter, or a writer's drain or close, keeps
+ * its timer until its turn: loop/sync.h). With PT_TIMERS_LIST (loop/timers.h) the timers are kept
  * in the tasks and `heap` is not used (it may be NULL); cap bounds them
  * all the same. PT_EINVAL if cap does not fit pt_index_t (it is then cut
  * to what fits). With the epoll back end it takes a descriptor:
@@ -280,7 +281,9 @@ static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
  * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
+#if PT_LOOP_SYNC
     if (pt__wait_kind(t) != PT__WAIT_RETRY)
+#endif
         pt__timer_remove(l, t);
     switch (pt__wait_kind(t)) {
 #if PT_LOOP_SYNC
@@ -596,20 +599,22 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
         if (l->timeouts)
             pt__timeouts_drop(l, t, NULL);
 #endif
+#if PT_LOOP_SYNC
+        /* A PT__WAIT_RETRY wait's timer, which a wake-up leaves, goes (as
+         * any wait's that ends now: not a join's or a group's). */
+        if (pt__wait_kind(t) <= PT__WAIT_RETRY)
+            pt__timer_remove(l, t);
+#endif
         if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
-            if (pt__wait_kind(t) == PT__WAIT_LIST) { /* granted by a list: give it back */
-                /* (and drop a PT__WAIT_RETRY wait's timer, kept) */
-                pt__timer_remove(l, t);
+            if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
                 pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
-            }
 #endif
             t->gen.value.i = PT_ECANCELLED;
             return rc;
         }
         t->gen.aux |= PT__T_CANCELLED; /* parked: this wait ends cancelled */
         if (pt__wait_kind(t) < PT__WAIT_JOIN) {
-            pt__timer_remove(l, t); /* (a PT__WAIT_RETRY wait's too) */
             pt__wake(l, t, PT_ECANCELLED);
             return rc;
         }

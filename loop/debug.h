@@ -37,7 +37,8 @@
  *   void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,
  *                         struct pt_task_info *info)
  *       fill *info (below) for t, a task of l's or one not spawned: in
- *       every build (the name "" with PT_DEBUG 0)
+ *       every build (the name "" with PT_DEBUG 0; with PT_DEBUG 1 a
+ *       deadline is read from t's own loop, whatever l is)
  *   int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg)
  *       fn(arg, &info) for each live task of l (spawned, not finished:
  *       background tasks included, callbacks not), the newest first
@@ -187,6 +188,9 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
         }
 #endif
         if (pt__timer_pending(t)) {
+#if PT_DEBUG
+            l = t->loop; /* (its own, whatever the caller gave) */
+#endif
             info->timed = 1;
             info->deadline = pt__timer_when(l, t); /* (the loop keeps it) */
         }

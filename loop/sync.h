@@ -88,14 +88,13 @@ static inline int pt__retry_park(struct pt_loop *l, struct pt_task *t, struct pt
 }
 
 /* What is left of a retrying wait of `timeout` (PT_FOREVER: no deadline)
- * once woken by its list: until the timer it kept, which is dropped (0 if
- * none: it came due meanwhile). */
+ * once woken by its list: until the timer it kept, which is dropped
+ * whatever `timeout` reads now; with none, 0 (it came due meanwhile)
+ * unless the wait has no deadline. */
 static inline pt_time_t pt__retry_left(struct pt_loop *l, struct pt_task *t, pt_time_t timeout) {
     pt_time_t left;
-    if (timeout == PT_FOREVER)
-        return PT_FOREVER;
     if (!pt__timer_pending(t))
-        return 0;
+        return timeout == PT_FOREVER ? PT_FOREVER : 0;
     left = pt_time_until(pt_loop_now(l), pt__timer_when(l, t));
     pt__timer_remove(l, t);
     return left;
@@ -236,7 +235,9 @@ static inline int pt_queue_try_get(struct pt_loop *l, struct pt_queue *q, pt_val
 
 /* int PT_QUEUE_PUT(struct pt_queue *q, pt_value v, pt_time_t timeout)
  *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
- * Wait for room, then put v. v is evaluated again on every try. */
+ * Wait for room, then put v. v is evaluated again on every try, and so is
+ * timeout (of PT_QUEUE_GET too): only the first try's sets the deadline,
+ * and its being PT_FOREVER or not must not change. */
 #define PT_QUEUE_PUT(q, v, timeout)                                                                \
     PT__WAIT_UNTIL_TRUE(pt_queue_try_put(pt__loop, (q), (v)), &(q)->putters, (timeout))
 /* int PT_QUEUE_GET(struct pt_queue *q, pt_value *dst, pt_time_t timeout)

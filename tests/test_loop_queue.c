@@ -441,6 +441,70 @@ static void test_queue_getter_woken_in_time_takes_the_value_past_its_deadline(vo
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
+/* A getter in a timeout scope of 50 ticks: gets with k->timeout (read at
+ * every try) into item, its result in `result`; then notes the timers
+ * pending (i) and sleeps 5 ticks, that sleep's result in cleanup_result,
+ * when it ended in woke_at. */
+struct scoped {
+    struct tk k;
+    struct pt_timeout sc;
+};
+
+static PT_THREAD(scoped_getter(struct pt_loop *loop, struct pt_task *task)) {
+    struct scoped *s = (struct scoped *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_TIMEOUT_BEGIN(&s->sc, 50);
+    PT_QUEUE_GET(s->k.q, &s->k.item, s->k.timeout);
+    s->k.result = PT_WAIT_RESULT();
+    (void)PT_TIMEOUT_END(&s->sc);
+    s->k.i = (int)pt_loop_timers(loop); /* (none left: the scope's is done) */
+    PT_SLEEP(5);
+    s->k.cleanup_result = PT_WAIT_RESULT();
+    s->k.woke_at = (long)pt_loop_now(loop);
+    PT_TASK_END();
+}
+
+/* At 50 (its timer set before the getter's scope's): puts a value, which
+ * wakes the getter, takes it back, and makes the getter's timeout
+ * PT_FOREVER for its next try. */
+static PT_THREAD(teaser(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    pt_value v;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(50);
+    CHECK(pt_queue_try_put(loop, k->q, pt_int(7)));
+    CHECK(pt_queue_try_get(loop, k->q, &v));
+    k->other->timeout = PT_FOREVER;
+    PT_TASK_END();
+}
+
+/* A getter woken (its timer kept) whose scope passes before its turn ends
+ * PT_ETIMEDOUT without its timer, though its timeout now reads
+ * PT_FOREVER: its next wait sets a timer of its own, as any. */
+static void test_queue_getter_cut_by_a_scope_after_its_wake_up_keeps_no_timer(void) {
+    struct pt_queue q;
+    pt_value slot[1];
+    struct tk t;
+    struct scoped g;
+    fresh(0);
+    pt_queue_init(&q, slot, 1);
+    tk_init(&t, "t", 0);
+    memset(&g, 0, sizeof g);
+    tk_init(&g.k, "g", 1);
+    t.q = g.k.q = &q;
+    t.other = &g.k;
+    g.k.timeout = 100;
+    spawn(&t, teaser);
+    spawn(&g.k, scoped_getter);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(g.k.result, PT_ETIMEDOUT);
+    CHECK_EQ_INT(g.k.i, 0);
+    CHECK_EQ_INT(g.k.cleanup_result, PT_OK);
+    CHECK_EQ_INT(g.k.woke_at, 55);
+    CHECK_EQ_INT(since(0), 55); /* (no timer of its left behind) */
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(queue_keeps_order_with_a_slow_consumer)                                                      \
@@ -457,6 +521,7 @@ static void test_queue_getter_woken_in_time_takes_the_value_past_its_deadline(vo
     X(queue_getter_beaten_to_the_value_waits_until_its_first_deadline)                             \
     X(queue_getter_beaten_to_the_value_past_its_deadline_times_out)                                \
     X(queue_getter_woken_in_time_takes_the_value_past_its_deadline)                                \
+    X(queue_getter_cut_by_a_scope_after_its_wake_up_keeps_no_timer)                                \
     X(cancelled_queue_getters_pass_the_value_on)                                                   \
     X(cancelled_queue_putters_pass_the_room_on)                                                    \
     X(queue_ring_wraps_keeping_order_and_limits)

@@ -217,17 +217,16 @@ MUTANTS = [
         "    return pt__retry_park(l, t, g, q, (pt__retry_left(l, t, timeout), timeout));",
     ),
     (
-        "queue: a woken waiter cancelled keeps its timer",
+        "queue: a waiter cancelled, woken or not, keeps its timer",
         "loop/core.h",
-        "                /* (and drop a PT__WAIT_RETRY wait's timer, kept) */\n"
-        "                pt__timer_remove(l, t);\n",
+        "        if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n            pt__timer_remove(l, t);\n",
         "",
     ),
     (
-        "queue: a waiter cancelled while it waits keeps its timer",
+        "queue: a woken waiter cancelled keeps its timer",
         "loop/core.h",
-        "            pt__timer_remove(l, t); /* (a PT__WAIT_RETRY wait's too) */\n",
-        "",
+        "        if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n",
+        "        if (t->gen.aux & PT__T_PARKED)\n",
     ),
     (
         "lock: release does not hand over (the waiter runs without it)",
@@ -310,15 +309,15 @@ MUTANTS = [
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "    if (pt__wait_kind(t) != PT__WAIT_RETRY)\n        pt__timer_remove(l, t);\n",
+        "#if PT_LOOP_SYNC\n    if (pt__wait_kind(t) != PT__WAIT_RETRY)\n#endif\n        pt__timer_remove(l, t);\n",
         "",
     ),
     (
         "cancel: the task's timeout scopes stay open",
         "loop/core.h",
         "        if (l->timeouts)\n            pt__timeouts_drop(l, t, NULL);\n#endif\n"
-        "        if (!(t->gen.aux & PT__T_PARKED))",
-        "#endif\n        if (!(t->gen.aux & PT__T_PARKED))",
+        "#if PT_LOOP_SYNC\n        /* A PT__WAIT_RETRY",
+        "#endif\n#if PT_LOOP_SYNC\n        /* A PT__WAIT_RETRY",
     ),
     (
         "timeout scope: not closed when the cleanup of the generator that opened it begins",
