@@ -84,7 +84,7 @@ static inline int pt__barrier_start(struct pt_loop *l, struct pt_task *t, struct
         pt__barrier_release(l, b, PT_OK);
         return 0;
     }
-    return pt__list_park(l, t, g, &b->w, timeout);
+    return pt__list_park(l, t, g, &b->w.q, timeout, PT__WAIT_LIST);
 }
 
 /*

@@ -67,7 +67,7 @@ static inline int pt__lock_start(struct pt_loop *l, struct pt_task *t, struct pt
         g->value.i = PT_EBUSY;
         return 0;
     }
-    return pt__list_park(l, t, g, &k->w, timeout);
+    return pt__list_park(l, t, g, &k->w.q, timeout, PT__WAIT_LIST);
 }
 
 /*
@@ -135,7 +135,7 @@ static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt
         g->value.i = PT_EBUSY;
         return 0;
     }
-    if (!pt__list_park(l, t, g, &c->w, timeout))
+    if (!pt__list_park(l, t, g, &c->w.q, timeout, PT__WAIT_LIST))
         return 0;
     pt__wlist_give(l, &c->lock->w);
     return 1;

@@ -50,7 +50,8 @@
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
         pt__gen->value.i = PT_OK;                                                                  \
-        if (!(try_expr) && pt__list_park(pt__loop, pt__task, pt__gen, (w), (timeout))) {           \
+        if (!(try_expr) &&                                                                         \
+            pt__list_park(pt__loop, pt__task, pt__gen, &(w)->q, (timeout), PT__WAIT_LIST)) {       \
             PT__PARKED_HERE();                                                                     \
             if (pt__gen->value.p == (void *)(w)) /* granted */                                     \
                 pt__gen->value.i = PT_OK;                                                          \
@@ -62,7 +63,8 @@
         if (pt__not_running(pt__loop, pt__task, pt__gen))                                          \
             break;                                                                                 \
         pt__gen->value.i = PT_OK;                                                                  \
-        if (!(try_expr) && pt__retry_park(pt__loop, pt__task, pt__gen, &(w)->q, (timeout)))        \
+        if (!(try_expr) &&                                                                         \
+            pt__list_park(pt__loop, pt__task, pt__gen, &(w)->q, (timeout), PT__WAIT_RETRY))        \
             for (;;) {                                                                             \
                 PT__PARKED_HERE();                                                                 \
                 if (pt__gen->value.p != (void *)(w)) /* not woken by w: timed out */               \
@@ -73,18 +75,24 @@
             }                                                                                      \
     } while (0)
 
-/* Park t on q (PT__WAIT_RETRY) for `left` ticks. 0 if not parked: no time
- * left (PT_ETIMEDOUT), or pt__park said no. */
-static inline int pt__retry_park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                                 struct pt_waitq *q, pt_time_t left) {
-    if (left == 0) {
+/* Park t on waiter list q, as a wait of `kind` (PT__WAIT_LIST or
+ * PT__WAIT_RETRY), for `timeout` ticks; 0 if not parked: a timeout of 0
+ * (PT_ETIMEDOUT), or pt__park said no. */
+PT__OUTLINE int pt__list_park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                              struct pt_waitq *q, pt_time_t timeout, unsigned kind) {
+    if (timeout == 0) {
         g->value.i = PT_ETIMEDOUT;
         return 0;
     }
-    if (!pt__park(l, t, g, left, PT__WAIT_RETRY, q))
+    if (!pt__park(l, t, g, timeout, kind, q))
         return 0;
     pt__waitq_push(q, t);
     return 1;
+}
+
+static inline void pt__wlist_init(struct pt__wlist *w, unsigned char kind) {
+    w->q.head = w->q.tail = NULL;
+    w->kind = kind;
 }
 
 /* What is left of a retrying wait of `timeout` (PT_FOREVER: no deadline)
@@ -109,26 +117,7 @@ static inline int pt__retry_again(struct pt_loop *l, struct pt_task *t, struct p
         pt__timer_remove(l, t);
         return 0;
     }
-    return pt__retry_park(l, t, g, q, pt__retry_left(l, t, timeout));
-}
-
-/* Park on w for `timeout` ticks; 0 if not parked: a timeout of 0
- * (PT_ETIMEDOUT), or pt__park said no. */
-PT__OUTLINE int pt__list_park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
-                              struct pt__wlist *w, pt_time_t timeout) {
-    if (timeout == 0) {
-        g->value.i = PT_ETIMEDOUT;
-        return 0;
-    }
-    if (!pt__park(l, t, g, timeout, PT__WAIT_LIST, w))
-        return 0;
-    pt__waitq_push(&w->q, t);
-    return 1;
-}
-
-static inline void pt__wlist_init(struct pt__wlist *w, unsigned char kind) {
-    w->q.head = w->q.tail = NULL;
-    w->kind = kind;
+    return pt__list_park(l, t, g, q, pt__retry_left(l, t, timeout), PT__WAIT_RETRY);
 }
 
 /* ---- event: set / clear; waiters wait while it is clear ----------------- */

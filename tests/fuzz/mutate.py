@@ -213,8 +213,8 @@ MUTANTS = [
     (
         "list wait: a retry gets the whole timeout again",
         "loop/sync.h",
-        "    return pt__retry_park(l, t, g, q, pt__retry_left(l, t, timeout));",
-        "    return pt__retry_park(l, t, g, q, (pt__retry_left(l, t, timeout), timeout));",
+        "    return pt__list_park(l, t, g, q, pt__retry_left(l, t, timeout), PT__WAIT_RETRY);",
+        "    return pt__list_park(l, t, g, q, (pt__retry_left(l, t, timeout), timeout), PT__WAIT_RETRY);",
     ),
     (
         "queue: a waiter cancelled, woken or not, keeps its timer",
