@@ -172,7 +172,7 @@ static inline pt_index_t pt_loop_timers(const struct pt_loop *l) {
 
 static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
     t->next = NULL;
-    if (q->tail)
+    if (q->head)
         q->tail->next = t;
     else
         q->head = t;
@@ -720,15 +720,18 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
 #else
     (void)l;
 #endif
-    if ((t->gen.state & PT__GEN_LIFE) != PT__GEN_NEW)
-        return 0;
-    return pt__gen_close_new(&t->gen);
+    if ((t->gen.state & PT__GEN_LIFE) == PT__GEN_NEW)
+        return pt__gen_close_new(&t->gen);
+    return pt__gen_enter_slow(&t->gen) ? pt_gen_status(&t->gen) : 0;
 }
 
+/* What pt__run_next leaves to pt__run_special: a callback, a close, a
+ * task in its cleanup section or finished. (A task body does not test its
+ * state: PT_TASK_BEGIN trusts this one test.) */
 #if PT_LOOP_CALLBACKS
-#define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING)
+#define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING | PT__GEN_CLEANUP)
 #else
-#define PT__RUN_SPECIAL PT__GEN_CLOSING
+#define PT__RUN_SPECIAL (PT__GEN_CLOSING | PT__GEN_CLEANUP)
 #endif
 
 /* Take the head of the ready queue and run it once. */
@@ -736,8 +739,6 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
     char status = 0;
     l->ready.head = t->next;
-    if (!l->ready.head)
-        l->ready.tail = NULL;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
     if (t->gen.state & PT__RUN_SPECIAL) { /* (one test: rare) */
@@ -779,6 +780,8 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
  * itself is written between PT_SUB_BEGIN(loop, task, g) and PT_SUB_END(),
  * where g is its own struct pt_gen. Inside both, the wait macros below
  * (PT_SLEEP, PT_JOIN, ...) may be used; locals do not survive them.
+ * Only the loop calls a task's function (pt__run_next, which tests the
+ * state the body's PT_GEN_BEGIN would); a sub-coroutine tests its own.
  */
 #define PT__TASK_LOCALS(loop, task, g)                                                             \
     {                                                                                              \
@@ -786,14 +789,14 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
         struct pt_task *const pt__task = (task);                                                   \
         struct pt_gen *const pt__gen = (g);                                                        \
         (void)pt__loop;                                                                            \
-        (void)pt__task;                                                                            \
-        PT_GEN_BEGIN(pt__gen)
+        (void)pt__task;
 
-#define PT_TASK_BEGIN(loop, task) PT__TASK_LOCALS((loop), (task), &(task)->gen)
+#define PT_TASK_BEGIN(loop, task)                                                                  \
+    PT__TASK_LOCALS((loop), (task), &(task)->gen) PT__GEN_BEGIN_ENTERED(pt__gen)
 #define PT_TASK_END()                                                                              \
     PT_GEN_END(pt__gen)                                                                            \
     }
-#define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g))
+#define PT_SUB_BEGIN(loop, task, g) PT__TASK_LOCALS((loop), (task), (g)) PT_GEN_BEGIN(pt__gen)
 #define PT_SUB_END() PT_TASK_END()
 
 #if PT_LOOP_CALLBACKS
@@ -1040,10 +1043,11 @@ PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
     pt__clock_passed(l); /* (nothing on the virtual clock) */
     if (l->ntimers || pt__io_pending(l) || (l->flags & PT__L_VIRTUAL))
         pt__loop_poll(l, may_block);
+    if (!l->ready.head)
+        return;
     last = l->ready.tail; /* the snapshot */
-    if (last)
-        while (pt__run_next(l) != last)
-            ;
+    while (pt__run_next(l) != last)
+        ;
 }
 
 /*

@@ -147,7 +147,8 @@ enum {
 };
 
 /* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
- * of an event, semaphore or queue (loop/sync.h). */
+ * of an event, semaphore or queue (loop/sync.h). `tail` means nothing
+ * while `head` is NULL: taking the last one out leaves it as it was. */
 struct pt_waitq {
     struct pt_task *head, *tail;
 };

@@ -74,8 +74,14 @@ MUTANTS = [
     (
         "snapshot: tasks readied meanwhile run in the same iteration",
         "loop/core.h",
-        "        while (pt__run_next(l) != last)\n",
-        "        while (pt__run_next(l) != last || l->ready.head)\n",
+        "    while (pt__run_next(l) != last)\n",
+        "    while (pt__run_next(l) != last || l->ready.head)\n",
+    ),
+    (
+        "ready queue: a push after the last one was taken trusts the old tail",
+        "loop/core.h",
+        "    if (q->head)\n        q->tail->next = t;",
+        "    if (q->tail)\n        q->tail->next = t;",
     ),
     (
         "cancel: what a list granted is not passed on",
