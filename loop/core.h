@@ -705,13 +705,14 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 }
 #endif
 
-/* The head of the ready queue is a callback handle, or a task cancelled
- * before it ever ran: what pt__run_next does with it instead of resuming
- * it. PT_CLOSED: a task that ends here, never run (its waiters are told);
- * PT__RUN_DONE: a callback, run; 0: a task to resume after all (cancelled
- * while running: its cleanup runs). */
+/* The head of the ready queue is a callback handle, or a task that is
+ * cancelled, in its cleanup section or finished: what pt__run_next does
+ * with it before (or instead of) resuming it. PT_CLOSED: a task that ends
+ * here, never run (its waiters are told); PT__RUN_DONE: a callback, run;
+ * 0: a task to resume (a cancelled one in its cleanup section). */
 #define PT__RUN_DONE ((char)-1)
 PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
+    unsigned char s;
 #if PT_LOOP_CALLBACKS
     if (t->gen.state & PT__T_CALLBACK) {
         pt__call_run(l, t);
@@ -720,9 +721,18 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
 #else
     (void)l;
 #endif
-    if ((t->gen.state & PT__GEN_LIFE) == PT__GEN_NEW)
+    /* pt__gen_enter_slow's work, for what can come here: a task cancelled
+     * before it ran ends now; a cancelled one goes to its cleanup, unless
+     * inside PT_AWAIT (the await passes the close on); one in its cleanup
+     * goes on; a finished one stays finished. */
+    s = t->gen.state;
+    if (!(s & PT__GEN_LIFE))
         return pt__gen_close_new(&t->gen);
-    return pt__gen_enter_slow(&t->gen) ? pt_gen_status(&t->gen) : 0;
+    if (s >= PT__GEN_DONE)
+        return (char)(s & PT__GEN_STATUS);
+    if ((s & (PT__GEN_LIFE | PT__GEN_AWAITING)) == PT__GEN_RUNNING) /* (so closing) */
+        PT_LC_SET_EXIT(t->gen.lc);
+    return 0;
 }
 
 /* What pt__run_next leaves to pt__run_special: a callback, a close, a
