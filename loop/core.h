@@ -1095,7 +1095,7 @@ PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
  * (t waits on something nobody will signal), or if called from one of the
  * loop's own tasks (then it runs nothing).
  */
-static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
+PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
     if (l->flags & PT__L_RUNNING)
         return 0;
     PT__RUN_HOLD(l);
@@ -1114,7 +1114,7 @@ static inline char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * from one of the loop's own tasks (then it runs nothing); PT_EINVAL if
  * stopped.
  */
-static inline int pt_loop_run(struct pt_loop *l) {
+PT__RUNS int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;

@@ -45,6 +45,17 @@ typedef uint16_t pt_index_t;
 #define PT__HOT static inline
 #endif
 
+/* PT__RUNS: pt_loop_run and pt_loop_run_until, which hold the iterations
+ * (PT__HOT). On an x86 host (not optimising for size) they are out of
+ * line and start a cache line: how fast their loop of a few dozen
+ * instructions runs depends on where it falls, by up to a fifth (W1a),
+ * and where it falls would otherwise depend on the program around it. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__) && (defined(__x86_64__) || defined(__i386__))
+#define PT__RUNS static __attribute__((noinline, aligned(64), unused))
+#else
+#define PT__RUNS static inline
+#endif
+
 /* PT__SLOW: a helper off the hot path (it makes system calls, or runs
  * rarely), not inlined, so that what calls it stays small enough to be
  * inlined itself; when optimising for size the compiler chooses (one
