@@ -706,10 +706,10 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 #endif
 
 /* The head of the ready queue is a callback handle, or a task that is
- * cancelled, in its cleanup section or finished: what pt__run_next does
- * with it before (or instead of) resuming it. PT_CLOSED: a task that ends
- * here, never run (its waiters are told); PT__RUN_DONE: a callback, run;
- * 0: a task to resume (a cancelled one in its cleanup section). */
+ * cancelled or in its cleanup section: what pt__run_next does with it
+ * before (or instead of) resuming it. PT_CLOSED: a task that ends here,
+ * never run (its waiters are told); PT__RUN_DONE: a callback, run; 0: a
+ * task to resume (a cancelled one in its cleanup section). */
 #define PT__RUN_DONE ((char)-1)
 PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     unsigned char s;
@@ -724,20 +724,18 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     /* pt__gen_enter_slow's work, for what can come here: a task cancelled
      * before it ran ends now; a cancelled one goes to its cleanup, unless
      * inside PT_AWAIT (the await passes the close on); one in its cleanup
-     * goes on; a finished one stays finished. */
+     * goes on. (A finished one never comes: only a live task is queued.) */
     s = t->gen.state;
     if (!(s & PT__GEN_LIFE))
         return pt__gen_close_new(&t->gen);
-    if (s >= PT__GEN_DONE)
-        return (char)(s & PT__GEN_STATUS);
     if ((s & (PT__GEN_LIFE | PT__GEN_AWAITING)) == PT__GEN_RUNNING) /* (so closing) */
         PT_LC_SET_EXIT(t->gen.lc);
     return 0;
 }
 
 /* What pt__run_next leaves to pt__run_special: a callback, a close, a
- * task in its cleanup section or finished. (A task body does not test its
- * state: PT_TASK_BEGIN trusts this one test.) */
+ * task in its cleanup section. (A task body does not test its state:
+ * PT_TASK_BEGIN trusts this one test.) */
 #if PT_LOOP_CALLBACKS
 #define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING | PT__GEN_CLEANUP)
 #else
