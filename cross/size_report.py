@@ -28,6 +28,8 @@ table, a column per target:
   pt/ alone          its state structs, and the code of one small
                      protothread and one small generator (thread_fn.c,
                      gen_fn.c): pt/ has no code of its own outside them
+  a small loop task  the code of one task body (task_fn.c): what a task
+                     costs besides the core it calls
 
 Exits nonzero if a compiler is missing or a source does not compile
 cleanly (-Wall -Wextra -Wpedantic -Werror).
@@ -97,7 +99,7 @@ def core(prefix, flags, root, tmp, on, extra=()):
 def measure(prefix, flags, root, tmp):
     src = os.path.join(root, "cross", "size")
     objs = {}
-    for name in ["sizes", "thread_fn", "gen_fn"]:
+    for name in ["sizes", "thread_fn", "gen_fn", "task_fn"]:
         objs[name] = os.path.join(tmp, name + ".o")
         compile_obj(prefix, flags, root, os.path.join(src, name + ".c"), objs[name])
     labels = os.path.join(tmp, "sizes_labels.o")
@@ -133,6 +135,7 @@ def measure(prefix, flags, root, tmp):
         "pt_gen_labels": s_labels["size_pt_gen"],
         "thread": sum(sections(prefix, objs["thread_fn"])[:2]),
         "gen": sum(sections(prefix, objs["gen_fn"])[:2]),
+        "task_fn": sum(sections(prefix, objs["task_fn"])[:2]),
     })
     return r
 
@@ -167,6 +170,7 @@ ROWS = [
     ("pt_gen_labels", "pt/: struct pt_gen, labels back end"),
     ("thread", "pt/: flash of a small protothread (thread_fn.c)"),
     ("gen", "pt/: flash of a small generator (gen_fn.c)"),
+    ("task_fn", "flash of a small loop task (task_fn.c: sleeps, yields)"),
 ]
 
 
