@@ -318,10 +318,11 @@ static inline char pt__gen_finish(struct pt_gen *g) {
         return pt_gen_status(g);                                                                   \
     pt__dispatch:                                                                                  \
     PT__BEGIN((g), pt__kind_gen)
-/* Internal: PT_GEN_BEGIN for a body whose driver did pt__gen_enter's work
- * before the call (a loop task's: pt__run_next): it is called NEW or
- * RUNNING and not closing, or as pt__gen_enter_slow left it. A NEW one
- * becomes RUNNING at the start. */
+/* Internal: PT_GEN_BEGIN for a body whose driver does pt__gen_enter's work
+ * before the call (a loop task's: pt__run_next). It is called NEW or
+ * RUNNING and not closing, in its cleanup section, or closing with its
+ * local continuation set to the exit point already; a NEW one becomes
+ * RUNNING at the start. */
 #define PT__GEN_BEGIN_ENTERED(g)                                                                   \
     enum { pt__gen_cleanup_here = 0 };                                                             \
     pt__dispatch:                                                                                  \
