@@ -84,6 +84,18 @@ MUTANTS = [
         "    if (q->tail)\n        q->tail->next = t;",
     ),
     (
+        "task start: a task that ran still counts as never run",
+        "pt/gen.h",
+        "    (g)->state |= PT__GEN_RUNNING;\n",
+        "    (void)0;\n",
+    ),
+    (
+        "run: a cancelled task resumes where it was, not in its cleanup",
+        "loop/core.h",
+        "        PT_LC_SET_EXIT(t->gen.lc);\n",
+        "        (void)0;\n",
+    ),
+    (
         "cancel: what a list granted is not passed on",
         "loop/core.h",
         "                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);",
