@@ -130,6 +130,24 @@ static void test_after_renumbering_the_count_goes_on_from_the_pending(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
+/* A deadline one tick later, set before two at the earlier deadline, fires
+ * after both: a smaller sequence number orders equal deadlines only (the
+ * heap compares the two in one test, loop/timers/heap.h). */
+static void test_a_deadline_one_tick_later_set_first_fires_after(void) {
+    struct sleeper s[3];
+    setup(0);
+    norder = 0;
+    start(&s[0], 0, 11, sleep_once);
+    start(&s[1], 1, 10, sleep_once);
+    start(&s[2], 2, 10, sleep_once);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(norder, 3);
+    CHECK_EQ_INT(order[0], 1);
+    CHECK_EQ_INT(order[1], 2);
+    CHECK_EQ_INT(order[2], 0);
+    CHECK_EQ_INT(s[0].woke, 11);
+}
+
 /* A task with a heap timer costs no more memory than one without: where
  * the value slot's alignment leaves four bytes free in struct pt_gen (a
  * 64-bit target), the slot number lives there, and the deadline lives in
@@ -178,6 +196,7 @@ static void test_a_sleepers_slot_number_is_in_its_generators_spare_word(void) {
     X(renumbering_keeps_the_order_of_pending_timers)                                               \
     X(renumbered_timers_fire_on_time)                                                              \
     X(after_renumbering_the_count_goes_on_from_the_pending)                                        \
+    X(a_deadline_one_tick_later_set_first_fires_after)                                             \
     X(a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target)                                    \
     X(a_sleepers_slot_number_is_in_its_generators_spare_word)
 /* clang-format on */

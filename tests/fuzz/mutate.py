@@ -36,8 +36,14 @@ MUTANTS = [
     (
         "heap: equal deadlines fire newest first",
         "loop/timers/heap.h",
-        "    return a->seq < b->seq;",
-        "    return a->seq > b->seq;",
+        "(pt_time_t)(b->deadline + (a->seq < b->seq))",
+        "(pt_time_t)(b->deadline + (a->seq > b->seq))",
+    ),
+    (
+        "heap: a smaller seq outweighs a deadline a tick later",
+        "loop/timers/heap.h",
+        "(pt_time_t)(b->deadline + (a->seq < b->seq))",
+        "(pt_time_t)(b->deadline + 2 * (a->seq < b->seq))",
     ),
     (
         "heap: no renumbering before the sequence counter wraps",
