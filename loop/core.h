@@ -1019,6 +1019,22 @@ static inline int pt__go_on(const struct pt_loop *l) {
 /* Steps 1 to 3 of an iteration, for a loop with timers, descriptor waits
  * or the virtual clock (without any of them there is nothing to do). */
 PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
+#if !PT_LOOP_IO
+    /* No descriptors, and a timer (pt__iterate calls only then): idle (or,
+     * on the virtual clock, jump) until it is due, if it is not yet and
+     * nothing is ready; what the poll below does when it wakes nothing. */
+    if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
+        pt_time_t first = pt__timer_first_when(l), now = pt_loop_now(l);
+        if (pt_time_before(now, first)) {
+            if (l->flags & PT__L_VIRTUAL) {
+                l->now = first;
+            } else {
+                (void)pt__poll(l, (pt_time_t)(first - now));
+                pt__clock_passed(l);
+            }
+        }
+    }
+#else
     pt_time_t timeout = 0;
     int virt = l->flags & PT__L_VIRTUAL, timed = 0; /* timed: a timer to wait for */
 
@@ -1039,6 +1055,7 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
         else if (!woke && timed)
             l->now = pt__timer_first_when(l); /* (nothing woke: the same timer) */
     }
+#endif
 
     pt__expire_timers(l);
 }
@@ -1049,7 +1066,11 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
 PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
     struct pt_task *last;
     pt__clock_passed(l); /* (nothing on the virtual clock) */
+#if PT_LOOP_IO
     if (l->ntimers || pt__io_pending(l) || (l->flags & PT__L_VIRTUAL))
+#else
+    if (l->ntimers) /* (without one there is nothing to wait for or expire) */
+#endif
         pt__loop_poll(l, may_block);
     if (!l->ready.head)
         return;
