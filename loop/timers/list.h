@@ -37,7 +37,15 @@ static inline int pt__timer_pending(const struct pt_task *t) {
 
 /* The earliest timer: the one after the latest. */
 static inline struct pt_task *pt__timer_first(const struct pt_loop *l) {
-    return l->timers ? l->timers->tnext : NULL;
+    struct pt_task *first;
+    if (!l->timers)
+        return NULL;
+    first = l->timers->tnext;
+#if defined(__GNUC__)
+    if (!first) /* (never: the list is a circle) */
+        __builtin_unreachable();
+#endif
+    return first;
 }
 
 /* When the earliest fires (there is one); when t's fires (it has one). */
