@@ -184,16 +184,17 @@ PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
     t->gen.aux |= PT__T_QUEUED;
 }
 
-/* Take t out of q, which holds it (a parked task is in its list). */
-static inline void pt__waitq_remove(struct pt_waitq *q, struct pt_task *t) {
-    struct pt_task **p = &q->head, *prev = NULL;
+/* Take t out of the list that *p starts, which holds it (a parked task is
+ * in its waiter list, or in the joiners of the task it joins: from that
+ * one's awaiter); return the task before it, NULL if none. */
+static inline struct pt_task *pt__unlink(struct pt_task **p, struct pt_task *t) {
+    struct pt_task *prev = NULL;
     while (*p != t) {
         prev = *p;
         p = &prev->next;
     }
     *p = t->next;
-    if (!t->next) /* it was the tail */
-        q->tail = prev;
+    return prev;
 }
 
 /* ---- parking and waking ------------------------------------------------ */
@@ -267,46 +268,40 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     return 1;
 }
 
-/* Take joiner w out of the joiners of `other`, which holds it (when
- * `other` finishes, they are woken from the head, each taken out so). */
-static inline void pt__joiner_remove(struct pt_task *other, struct pt_task *w) {
-    struct pt_task **p = &other->awaiter;
-    while (*p != w)
-        p = &(*p)->next;
-    *p = w->next;
-}
-
 /* Take a parked t off its timer and whatever it waits on; but a
  * PT__WAIT_RETRY wait keeps its timer (a wake-up by its list: see there;
  * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
     void *obj = t->gen.value.p;
+    unsigned kind = pt__wait_kind(t);
 #if PT_LOOP_SYNC
-    if (pt__wait_kind(t) != PT__WAIT_RETRY)
+    if (kind != PT__WAIT_RETRY)
 #endif
         pt__timer_remove(l, t);
-    switch (pt__wait_kind(t)) {
+    switch (kind) {
 #if PT_LOOP_SYNC
     case PT__WAIT_LIST:
     case PT__WAIT_RETRY:
-        pt__waitq_remove((struct pt_waitq *)obj, t);
-        break;
 #endif
+    case PT__WAIT_JOIN:
+    case PT__WAIT_SHIELD: { /* one walk for a waiter list and for joiners */
+        struct pt_waitq *q = (struct pt_waitq *)obj;
+        struct pt_task *prev =
+            pt__unlink(kind >= PT__WAIT_SHIELD ? &((struct pt_task *)obj)->awaiter : &q->head, t);
+#if PT_LOOP_SYNC
+        if (kind < PT__WAIT_SHIELD && !t->next) /* it was the list's tail */
+            q->tail = prev;
+#else
+        (void)prev;
+#endif
+        break;
+    }
 #if PT_LOOP_IO
     case PT__WAIT_IO:
         pt__backend_unwatch(&l->io, (struct pt_io *)obj);
         break;
 #endif
-    case PT__WAIT_JOIN:
-    case PT__WAIT_SHIELD:
-        pt__joiner_remove((struct pt_task *)obj, t);
-        break;
-#if PT_LOOP_GROUPS
-    case PT__WAIT_GROUP:
-    case PT__WAIT_NEXT:
-        ((struct pt_group *)obj)->owner = NULL;
-        break;
-#endif
+    /* (A group's owner: the group lets it go before it wakes it.) */
     default:
         break;
     }
@@ -619,7 +614,7 @@ static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
             return rc;
         }
 #if PT_LOOP_GROUPS
-        if (pt__wait_kind(t) == PT__WAIT_GROUP) {
+        if (pt__wait_kind(t) != PT__WAIT_JOIN) { /* a group's: the group's to end */
             struct pt_group *g = (struct pt_group *)t->gen.value.p;
             g->event(l, g, NULL);
             return rc;
@@ -957,8 +952,9 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 
 /* A timer is due (or a timeout scope's deadline passed, with `sleep`
  * PT_ETIMEDOUT): a sleep ends with `sleep`, any other wait is marked timed
- * out; a join or a group wait then cancels what it waits for and goes on
- * waiting for that to finish, the others end now. */
+ * out; a join then cancels what it waits for and goes on waiting for that
+ * to finish, a group's wait is the group's (struct pt_group's event), the
+ * others end now. */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
     unsigned kind = pt__wait_kind(t);
     void *obj = t->gen.value.p;
@@ -967,7 +963,7 @@ static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep
     if (kind < PT__WAIT_JOIN)
         pt__wake(l, t, sleep);
 #if PT_LOOP_GROUPS
-    else if (kind != PT__WAIT_JOIN)
+    else if (kind != PT__WAIT_JOIN) /* a group's: the group's to end */
         ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
 #endif
     else

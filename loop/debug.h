@@ -153,8 +153,8 @@ static inline const char *pt__debug_list_kind(const void *w) {
 static inline void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,
                                     struct pt_task_info *info) {
     /* By PT__WAIT_* (a list's kind is read from the list). */
-    static const char *const waits[8] = {
-        "sleep", "", "", "descriptor", "shielded join", "next of group", "join", "group"};
+    static const char *const waits[8] = {"sleep", "descriptor",    "",     "", "shielded join",
+                                         "join",  "next of group", "group"};
     unsigned char aux = t->gen.aux, life = pt__gen_life(t->gen.state);
     info->task = t;
     info->name = pt_task_name(t);

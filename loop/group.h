@@ -62,12 +62,25 @@ static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
             (void)pt_cancel(l, g->members[i]);
 }
 
+/* Wake the owner (parked on g), which g lets go first (the core leaves a
+ * group's owner to it): its wait ends with `result`, or as its marks say
+ * (pt__wake: cancelled, timed out). */
+static inline void pt__group_wake(struct pt_loop *l, struct pt_group *g, int result) {
+    struct pt_task *owner = g->owner;
+    g->owner = NULL;
+    pt__wake(l, owner, result);
+}
+
 /* What the core tells the group (through g->event): member t finished, or,
- * with t NULL, the owner's wait timed out (cancel the members, then the
- * owner wakes when the last has finished). */
+ * with t NULL, the owner's wait timed out or was cancelled (marked so):
+ * PT_GROUP_NEXT's ends now; PT_GROUP_WAIT's cancels the members, then the
+ * owner wakes when the last has finished. */
 static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct pt_task *t) {
     if (!t) {
-        pt_group_cancel(l, g);
+        if (pt__wait_kind(g->owner) == PT__WAIT_NEXT)
+            pt__group_wake(l, g, PT_OK);
+        else
+            pt_group_cancel(l, g);
         return;
     }
     { /* completion order: t goes next to the finished ones */
@@ -86,9 +99,9 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
     if (!g->owner)
         return;
     if (pt__wait_kind(g->owner) == PT__WAIT_NEXT) /* it takes t when it runs */
-        pt__wake(l, g->owner, PT_OK);
+        pt__group_wake(l, g, PT_OK);
     else if (g->pending == 0)
-        pt__wake(l, g->owner, g->failed ? PT_EFAILED : PT_OK);
+        pt__group_wake(l, g, g->failed ? PT_EFAILED : PT_OK);
 }
 
 static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *gen,

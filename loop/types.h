@@ -140,20 +140,23 @@ struct pt_timer_slot {
 #define PT__T_WAIT_MASK 0xE0u
 
 /* What a parked task waits on (besides, maybe, its timer). From
- * PT__WAIT_JOIN on, its timeout (or a cancel) cancels what it waits for,
- * and it waits on until that has finished. */
+ * PT__WAIT_JOIN on, its timeout (or a cancel) does not end the wait
+ * itself: a join's cancels what it waits for, and it waits on until that
+ * has finished; a group's goes to the group (struct pt_group's event),
+ * which cancels the members and waits on (PT__WAIT_GROUP) or ends the
+ * wait (PT__WAIT_NEXT). */
 enum {
     PT__WAIT_NONE = 0,   /* its timer only: a sleep */
-    PT__WAIT_LIST = 1,   /* a waiter list (loop/sync.h, lock.h, barrier.h) */
-    PT__WAIT_RETRY = 2,  /* a waiter list, to try again when woken (a queue's,
+    PT__WAIT_IO = 1,     /* a descriptor */
+    PT__WAIT_LIST = 2,   /* a waiter list (loop/sync.h, lock.h, barrier.h) */
+    PT__WAIT_RETRY = 3,  /* a waiter list, to try again when woken (a queue's,
                             a writer's drain and close): a wake from the list
                             leaves its timer set, the first deadline, which
                             the wait reads back when it parks again (and
                             PT_COND_WAIT's lock, after a timeout: lock.h) */
-    PT__WAIT_IO = 3,     /* a descriptor */
     PT__WAIT_SHIELD = 4, /* another task, shielded: left alone */
-    PT__WAIT_NEXT = 5,   /* the next member of a group to finish */
-    PT__WAIT_JOIN = 6,   /* another task */
+    PT__WAIT_JOIN = 5,   /* another task */
+    PT__WAIT_NEXT = 6,   /* the next member of a group to finish */
     PT__WAIT_GROUP = 7   /* every member of a task group */
 };
 

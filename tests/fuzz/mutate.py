@@ -333,7 +333,7 @@ MUTANTS = [
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "#if PT_LOOP_SYNC\n    if (pt__wait_kind(t) != PT__WAIT_RETRY)\n#endif\n        pt__timer_remove(l, t);\n",
+        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n        pt__timer_remove(l, t);\n",
         "",
     ),
     (
