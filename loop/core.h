@@ -359,24 +359,31 @@ static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_wa
  * a slot of a queue): grant it to the first waiter, or keep it in the
  * object if none waits. A granted waiter does not look again when it runs
  * (no later task can take what it was given: FIFO), except a queue's,
- * which tries again as asyncio's does.
+ * which tries again as asyncio's does. One function per kind of object,
+ * which its init stores in the list (struct pt__wlist's give) and its
+ * release calls: only a program that initialises such an object has it.
  */
-PT__OUTLINE void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
-    struct pt_task *t;
-    if (w->kind == PT__WL_KEEP) /* an event's, a condition's: nothing to give */
-        return;
-    t = pt__waitq_wake_one(l, &w->q);
-    switch (w->kind) {
-    case PT__WL_SEM:
-        if (!t)
-            ((struct pt_loop_sem *)w)->count++;
-        break;
-    case PT__WL_LOCK:
-        ((struct pt_lock *)w)->owner = t;
-        break;
-    default:
-        break;
-    }
+PT__OUTLINE void pt__wl_queue(struct pt_loop *l, struct pt__wlist *w) {
+    (void)pt__waitq_wake_one(l, &w->q); /* a getter's or a putter's turn */
+}
+PT__OUTLINE void pt__wl_sem(struct pt_loop *l, struct pt__wlist *w) {
+    if (!pt__waitq_wake_one(l, &w->q)) /* a unit */
+        ((struct pt_loop_sem *)w)->count++;
+}
+PT__OUTLINE void pt__wl_lock(struct pt_loop *l, struct pt__wlist *w) {
+    ((struct pt_lock *)w)->owner = pt__waitq_wake_one(l, &w->q);
+}
+/* What a list's waiters are granted (struct pt__wlist's give): */
+#define PT__WL_KEEP ((pt__give_fn)0) /* nothing to give back (event, condition, barrier) */
+#define PT__WL_QUEUE pt__wl_queue    /* a queue's getters or putters: wake the next one */
+#define PT__WL_SEM pt__wl_sem        /* a unit of a struct pt_loop_sem */
+#define PT__WL_LOCK pt__wl_lock      /* a struct pt_lock */
+
+/* A waiter granted by w was cancelled before it could run: what it was
+ * given goes on to the next waiter. */
+static inline void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
+    if (w->give)
+        w->give(l, w);
 }
 #endif
 

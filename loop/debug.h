@@ -138,16 +138,12 @@ typedef void (*pt_walk_fn)(void *arg, const struct pt_task_info *info);
 
 /* What kind of waiter list w is (the first member of each sync object). */
 static inline const char *pt__debug_list_kind(const void *w) {
-    switch (((const struct pt__wlist *)w)->kind) {
-    case PT__WL_SEM:
-        return "semaphore";
-    case PT__WL_LOCK:
-        return "lock";
-    case PT__WL_QUEUE:
-        return "queue";
-    default:
-        return "event, condition, barrier or writer";
-    }
+#if PT_DEBUG
+    return ((const struct pt__wlist *)w)->what; /* (pt__wlist_init's) */
+#else
+    (void)w;
+    return "event, condition, barrier or writer";
+#endif
 }
 
 static inline void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,

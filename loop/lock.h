@@ -51,7 +51,7 @@ static inline int pt_lock_release(struct pt_loop *l, struct pt_lock *k, struct p
         return PT_EINVAL;
     if (k->owner != t)
         return PT_EBUSY;
-    pt__wlist_give(l, &k->w);
+    pt__wl_lock(l, &k->w);
     return PT_OK;
 }
 
@@ -137,7 +137,7 @@ static inline int pt__cond_start(struct pt_loop *l, struct pt_task *t, struct pt
     }
     if (!pt__list_park(l, t, g, &c->w.q, timeout, PT__WAIT_LIST))
         return 0;
-    pt__wlist_give(l, &c->lock->w);
+    pt__wl_lock(l, &c->lock->w);
     return 1;
 }
 

@@ -40,7 +40,7 @@
 /*
  * Internal: the waits. PT__GRANT_WAIT: unless `try_expr` (which takes
  * what it tries for) succeeds at once, park on waiter list w until it is
- * granted (pt__wlist_give, or an event's set). PT__WAIT_UNTIL_TRUE (a
+ * granted (PT__WL_*, or an event's set). PT__WAIT_UNTIL_TRUE (a
  * queue's): wait until `try_expr` is true, parked on w between tries as
  * PT__WAIT_RETRY, whose wake-up leaves the timer set: the first deadline,
  * which the next park reads back (the task keeps no deadline of its own).
@@ -90,9 +90,17 @@ PT__OUTLINE int pt__list_park(struct pt_loop *l, struct pt_task *t, struct pt_ge
     return 1;
 }
 
-static inline void pt__wlist_init(struct pt__wlist *w, unsigned char kind) {
+static inline void pt__wlist_init(struct pt__wlist *w, pt__give_fn give) {
     w->q.head = w->q.tail = NULL;
-    w->kind = kind;
+    w->give = give;
+    /* (Compared here, in the file that has the object: each file has its
+     * own copy of the PT__WL_* functions.) */
+#if PT_DEBUG
+    w->what = give == PT__WL_SEM     ? "semaphore"
+              : give == PT__WL_LOCK  ? "lock"
+              : give == PT__WL_QUEUE ? "queue"
+                                     : "event, condition, barrier or writer";
+#endif
 }
 
 /* What is left of a retrying wait of `timeout` (PT_FOREVER: no deadline)
@@ -176,7 +184,7 @@ static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
 
 /* Give one unit back: to the longest waiter, or to the count. */
 static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {
-    pt__wlist_give(l, &s->w);
+    pt__wl_sem(l, &s->w);
 }
 
 /* int PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)

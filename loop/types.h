@@ -170,18 +170,20 @@ struct pt_waitq {
 /*
  * A waiter list of a synchronisation object: the first member of each.
  * A waiter it wakes is granted what it waited for (a unit, the lock, a
- * set event) before it runs; `kind` says what a granted waiter that is
- * cancelled before it could run gives back (pt__wlist_give).
+ * set event) before it runs; `give` is what gives it back if that waiter
+ * is cancelled before it could run (pt__wlist_give): one of PT__WL_*
+ * (loop/core.h), NULL for nothing. A function, not a kind the core
+ * switches on, so that the code giving back a unit, the lock or a queue's
+ * turn is in a program only if it initialises such an object.
  */
+struct pt__wlist;
+typedef void (*pt__give_fn)(struct pt_loop *l, struct pt__wlist *w);
 struct pt__wlist {
     struct pt_waitq q;
-    unsigned char kind; /* PT__WL_* */
-};
-enum {
-    PT__WL_KEEP = 0,  /* nothing to give back (event, condition, barrier) */
-    PT__WL_QUEUE = 1, /* a queue's getters or putters: wake the next one */
-    PT__WL_SEM = 2,   /* a unit of a struct pt_loop_sem */
-    PT__WL_LOCK = 3   /* a struct pt_lock */
+    pt__give_fn give; /* PT__WL_* */
+#if PT_DEBUG
+    const char *what; /* what object it is (loop/debug.h) */
+#endif
 };
 
 /* The loop's semaphore (loop/sync.h) and lock (loop/lock.h): here, since

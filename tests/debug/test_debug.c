@@ -22,6 +22,7 @@ static unsigned test_clock_reads;
 #include "../runner.h"
 
 #include "../loop_util.h"
+#include "other_file.h"
 
 #if PT_LOOP_IO
 #include <poll.h>
@@ -760,7 +761,9 @@ static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-static void test_walk_gives_the_sync_object_waited_on(void) {
+/* The walk while one task waits on each of the four objects, which this
+ * file initialises or, with `elsewhere`, other_file.c does. */
+static void walk_the_sync_waiters(int elsewhere) {
     struct syncs s;
     struct dk w[4], holder;
     int i;
@@ -769,10 +772,14 @@ static void test_walk_gives_the_sync_object_waited_on(void) {
     const void *objects[4];
     setup(0);
     sy = &s;
-    pt_event_init(&s.ev);
-    pt_loop_sem_init(&s.sem, 0);
-    pt_lock_init(&s.lock);
-    pt_queue_init(&s.q, &s.slot, 1);
+    if (elsewhere) {
+        other_file_init(&s.ev, &s.sem, &s.lock, &s.q, &s.slot);
+    } else {
+        pt_event_init(&s.ev);
+        pt_loop_sem_init(&s.sem, 0);
+        pt_lock_init(&s.lock);
+        pt_queue_init(&s.q, &s.slot, 1);
+    }
     objects[0] = &s.ev;
     objects[1] = &s.sem;
     objects[2] = &s.lock;
@@ -806,6 +813,15 @@ static void test_walk_gives_the_sync_object_waited_on(void) {
     CHECK_EQ_INT(walk(&lp), 0);
 }
 
+static void test_walk_gives_the_sync_object_waited_on(void) {
+    walk_the_sync_waiters(0);
+}
+
+/* ... the same when the objects were initialised in another file. */
+static void test_walk_names_sync_objects_initialised_in_another_file(void) {
+    walk_the_sync_waiters(1);
+}
+
 /* pt_loop_run says PT_EBUSY: A waits on an event nobody sets, B joins A;
  * the walk says who is left, and on what. */
 static void test_walk_after_run_is_ebusy_gives_the_stuck_tasks(void) {
@@ -832,7 +848,9 @@ static void test_walk_after_run_is_ebusy_gives_the_stuck_tasks(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 #define SYNC_WALK_CASES(X)                                                                         \
-    X(walk_gives_the_sync_object_waited_on) X(walk_after_run_is_ebusy_gives_the_stuck_tasks)
+    X(walk_gives_the_sync_object_waited_on)                                                        \
+    X(walk_names_sync_objects_initialised_in_another_file)                                         \
+    X(walk_after_run_is_ebusy_gives_the_stuck_tasks)
 #else
 #define SYNC_WALK_CASES(X)
 #endif

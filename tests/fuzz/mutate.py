@@ -191,15 +191,14 @@ MUTANTS = [
     (
         "event: a cancelled waiter's wake-up goes on to the next waiter",
         "loop/core.h",
-        "    if (w->kind == PT__WL_KEEP) /* an event's, a condition's: nothing to give */\n"
-        "        return;\n",
-        "",
+        "    if (w->give)\n        w->give(l, w);\n",
+        "    if (w->give)\n        w->give(l, w);\n    else\n        (void)pt__waitq_wake_one(l, &w->q);\n",
     ),
     (
         "semaphore: release wakes nobody",
         "loop/sync.h",
         "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
-        "    pt__wlist_give(l, &s->w);",
+        "    pt__wl_sem(l, &s->w);",
         "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
         "    (void)l;\n"
         "    s->count++;",
@@ -207,8 +206,8 @@ MUTANTS = [
     (
         "semaphore: a unit handed over is counted too",
         "loop/core.h",
-        "        if (!t)\n            ((struct pt_loop_sem *)w)->count++;",
-        "        ((struct pt_loop_sem *)w)->count++;",
+        "    if (!pt__waitq_wake_one(l, &w->q)) /* a unit */\n",
+        "    (void)pt__waitq_wake_one(l, &w->q);\n",
     ),
     (
         "semaphore: release counts, the woken waiter tries again (barging)",
@@ -216,7 +215,7 @@ MUTANTS = [
             (
                 "loop/sync.h",
                 "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
-                "    pt__wlist_give(l, &s->w);",
+                "    pt__wl_sem(l, &s->w);",
                 "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
                 "    s->count++;\n"
                 "    pt__waitq_wake_one(l, &s->w.q);",
@@ -255,14 +254,14 @@ MUTANTS = [
     (
         "lock: release does not hand over (the waiter runs without it)",
         "loop/core.h",
-        "        ((struct pt_lock *)w)->owner = t;",
-        "        ((struct pt_lock *)w)->owner = NULL;",
+        "    ((struct pt_lock *)w)->owner = pt__waitq_wake_one(l, &w->q);",
+        "    (void)pt__waitq_wake_one(l, &w->q);\n    ((struct pt_lock *)w)->owner = NULL;",
     ),
     (
         "lock: released by a task that does not hold it",
         "loop/lock.h",
-        "    if (k->owner != t)\n        return PT_EBUSY;\n    pt__wlist_give",
-        "    pt__wlist_give",
+        "    if (k->owner != t)\n        return PT_EBUSY;\n    pt__wl_lock",
+        "    pt__wl_lock",
     ),
     (
         "condition: a timed-out wait given its lock back ends PT_OK",
@@ -279,7 +278,7 @@ MUTANTS = [
     (
         "condition: wait keeps the lock",
         "loop/lock.h",
-        "    pt__wlist_give(l, &c->lock->w);\n    return 1;",
+        "    pt__wl_lock(l, &c->lock->w);\n    return 1;",
         "    return 1;",
     ),
     (
