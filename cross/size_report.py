@@ -17,6 +17,9 @@ table, a column per target:
                      timers in a list (a board's default: loop/timers.h)
   ... with the heap  the same with PT_LOOP_TIMERS=PT_TIMERS_HEAP
   + each of those    what turning that one on adds to the same code
+  ... sync, groups,  the first three on, callbacks at 0: what a program
+      background     of tasks alone (no callback handles, no timeout
+                     scopes) has
   the default        all four on, as a program gets them unless it
                      says otherwise: flash and RAM
   loop core, RAM     what the core needs whatever the program: struct
@@ -110,6 +113,7 @@ def measure(prefix, flags, root, tmp):
     r = {"core_flash": flash, "core_ram": ram}
     for o in OPTIONS:
         r[o] = core(prefix, flags, root, tmp, {o})[0] - flash
+    r["tasks_flash"] = core(prefix, flags, root, tmp, set(OPTIONS) - {"PT_LOOP_CALLBACKS"})[0]
     r["all_flash"], r["all_ram"] = core(prefix, flags, root, tmp, set(OPTIONS))
     r["heap_flash"] = core(prefix, flags, root, tmp, set(), [HEAP])[0]
     r["heap_all_flash"] = core(prefix, flags, root, tmp, set(OPTIONS), [HEAP])[0]
@@ -148,6 +152,7 @@ ROWS = [
     ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),
     ("PT_LOOP_BACKGROUND", "+ PT_LOOP_BACKGROUND alone (pt_spawn_background): flash"),
     ("PT_LOOP_CALLBACKS", "+ PT_LOOP_CALLBACKS alone (callbacks, timeout scopes): flash"),
+    ("tasks_flash", "loop core with sync, groups, background (PT_LOOP_CALLBACKS 0): flash"),
     ("all_flash", "loop core, the four options at 1 (the default): flash"),
     ("all_ram", "loop core, the four options at 1 (the default): fixed RAM"),
     ("heap_all_flash", "the default with the timer heap: flash"),
