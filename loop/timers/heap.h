@@ -25,9 +25,10 @@
  * the same and its seq smaller. One comparison does both: against b's
  * deadline a tick later when a's seq is smaller. It has no branch for
  * equal deadlines, which timers set in the same iteration share (the
- * loop's time is read once per iteration), and it is smaller; it differs
- * from two comparisons only for deadlines half the clock's range apart,
- * which no two pending timers are (pt_time_after caps a delay below). */
+ * loop's time is read once per iteration), and it is smaller. It differs
+ * from two comparisons only for deadlines exactly half the clock's range
+ * apart, which pt_time_before cannot order either (each is before the
+ * other). */
 static inline int pt__heap_less(const struct pt_timer_slot *a, const struct pt_timer_slot *b) {
     return pt_time_before(a->deadline, (pt_time_t)(b->deadline + (a->seq < b->seq)));
 }
