@@ -325,9 +325,12 @@ MUTANTS = [
     ),
     (
         "group next: its timeout cancels the members",
-        "loop/core.h",
-        "    if (kind < PT__WAIT_JOIN)\n        pt__wake(l, t, sleep);",
-        "    if (kind < PT__WAIT_NEXT)\n        pt__wake(l, t, sleep);",
+        "loop/group.h",
+        "        if (pt__wait_kind(g->owner) == PT__WAIT_NEXT)\n"
+        "            pt__group_wake(l, g, PT_OK);\n"
+        "        else\n"
+        "            pt_group_cancel(l, g);",
+        "        pt_group_cancel(l, g);",
     ),
     (
         "cancel: the timer is not removed",
