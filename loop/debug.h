@@ -116,8 +116,9 @@ struct pt_task_info {
     const char *state; /* "new" (spawned, never run), "queued", "running",
                           "parked", "done", "unspawned" */
     /* While parked: "sleep", "descriptor", "event, condition, barrier or
-     * writer", "semaphore", "lock", "queue", "join", "shielded join",
-     * "group", "next of group"; "" otherwise. */
+     * writer", "semaphore", "lock", "queue" (PT_DEBUG 0: those three are
+     * "semaphore, lock or queue"), "join", "shielded join", "group", "next
+     * of group"; "" otherwise. */
     const char *waits_on;
     const void *object;          /* what it waits on: a struct pt_io, the joined
                                     struct pt_task, a struct pt_group, or the
@@ -141,8 +142,10 @@ static inline const char *pt__debug_list_kind(const void *w) {
 #if PT_DEBUG
     return ((const struct pt__wlist *)w)->what; /* (pt__wlist_init's) */
 #else
-    (void)w;
-    return "event, condition, barrier or writer";
+    /* No name kept: whether it gives back what it granted (loop/core.h's
+     * PT__WL_*) is all the list says, in any file. */
+    return ((const struct pt__wlist *)w)->give ? "semaphore, lock or queue"
+                                               : "event, condition, barrier or writer";
 #endif
 }
 

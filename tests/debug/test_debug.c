@@ -981,6 +981,49 @@ static void test_describe_gives_a_tasks_state_in_every_build(void) {
     CHECK_EQ_STR(in.state, "done");
 }
 
+#if PT_LOOP_SYNC
+/* pt_task_describe, in every build: a waiter of a semaphore is not
+ * described as one of a barrier (an event's kind). Without PT_DEBUG the
+ * object's name is not kept, but whether its list gives back what it
+ * granted (a semaphore, a lock, a queue) is. */
+static void test_describe_tells_a_semaphore_from_a_barrier_in_every_build(void) {
+    struct pt_loop_sem sem;
+    struct pt_barrier bar;
+    struct dk a, b;
+    struct pt_task_info in;
+    setup(0);
+    pt_loop_sem_init(&sem, 0);
+    pt_barrier_init(&bar, 2);
+    dk_init(&a);
+    a.what = AS_SEM;
+    a.sem = &sem;
+    a.other = &a;
+    dk_init(&b);
+    b.what = AS_BARRIER;
+    b.barrier = &bar;
+    b.other = &b;
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, waits_as_other), PT_OK);
+    CHECK_EQ_INT(pt_spawn(&lp, &b.task, waits_as_other), PT_OK);
+    CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
+    pt_task_describe(&lp, &a.task, &in);
+    CHECK_EQ_STR(in.state, "parked");
+    CHECK_EQ_STR(in.waits_on, PT_DEBUG ? "semaphore" : "semaphore, lock or queue");
+    CHECK(in.object == &sem);
+    pt_task_describe(&lp, &b.task, &in);
+    CHECK_EQ_STR(in.state, "parked");
+    CHECK_EQ_STR(in.waits_on, "event, condition, barrier or writer");
+    CHECK(in.object == &bar);
+    pt_loop_sem_release(&lp, &sem);
+    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.result, PT_OK);
+    CHECK(pt_task_done(&b.task));
+}
+#define SYNC_DESCRIBE_CASES(X) X(describe_tells_a_semaphore_from_a_barrier_in_every_build)
+#else
+#define SYNC_DESCRIBE_CASES(X)
+#endif
+
 /* ---- the printers (a host's) ------------------------------------------------- */
 
 #if PT_POSIX
@@ -1237,6 +1280,7 @@ static void test_no_resume_is_timed_without_the_debug_mode(void) {
     GROUP_WALK_CASES(X)                                                                            \
     IO_WALK_CASES(X)                                                                               \
     X(describe_gives_a_tasks_state_in_every_build)                                                 \
+    SYNC_DESCRIBE_CASES(X)                                                                         \
     DUMP_CASES(X)                                                                                  \
     SLOW_CASES(X)                                                                                  \
     SLOW_PRINT_CASES(X)
