@@ -90,8 +90,8 @@ struct pt_task {
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
 #elif !PT_GEN_AUX32
-    pt_index_t heap_index;  /* 1-based slot in the timer heap; 0: none (the
-                               slot holds the deadline: not the task) */
+    pt_index_t heap_index;  /* its slot in the timer heap, or one below it;
+                               0: none (the slot holds the deadline) */
 #endif
 #if PT_DEBUG                /* (loop/debug.h) */
     struct pt_loop *loop;   /* the loop it was last spawned on */
@@ -101,7 +101,8 @@ struct pt_task {
 #endif
 };
 
-/* A task's 1-based slot in the timer heap, 0 if it has no timer: on a
+/* A task's 1-based slot in the timer heap or one below it (the heap finds
+ * which: loop/timers/heap.h), 0 if it has no timer: on a
  * 64-bit target in its generator's spare word (PT_GEN_AUX32, pt/gen.h),
  * so that the heap makes a task no bigger. */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP && PT_GEN_AUX32

@@ -148,6 +148,59 @@ static void test_a_deadline_one_tick_later_set_first_fires_after(void) {
     CHECK_EQ_INT(s[0].woke, 11);
 }
 
+/* Sleeps `ticks`, then cancels the task in `id`'s place of `risen`. */
+static struct sleeper *risen;
+
+static PT_THREAD(sleep_then_cancel(struct pt_loop *loop, struct pt_task *task)) {
+    struct sleeper *s = (struct sleeper *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(s->ticks);
+    CHECK_EQ_INT(pt_cancel(loop, &risen[s->id].task), PT_OK);
+    PT_TASK_END();
+}
+
+/* Eight sleepers due at 10, 20, ... 80 and, set last, a task that sleeps
+ * 35 and then cancels the one due at 60 (id 5). The three timers due before
+ * it have been taken out by then, and each took the entries on its path a
+ * level up: the one it cancels went from the sixth slot to the second,
+ * while its slot number, in a heap, still names the sixth
+ * (loop/timers/heap.h). */
+#define RISEN_N 8
+#define RISEN_ID 5
+static struct sleeper risen_s[RISEN_N], risen_c;
+
+static void cancel_a_risen_timer(void) {
+    int i;
+    setup(0);
+    norder = 0;
+    risen = risen_s;
+    for (i = 0; i < RISEN_N; i++)
+        start(&risen_s[i], i, (pt_time_t)(10 * (i + 1)), sleep_once);
+    start(&risen_c, RISEN_ID, 35, sleep_then_cancel);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+}
+
+/* It is the one cancelled: it never wakes, and it ends cancelled. */
+static void test_a_timer_that_rose_as_earlier_ones_fired_is_cancelled_where_it_is(void) {
+    cancel_a_risen_timer();
+    CHECK_EQ_INT(pt_task_status(&risen_s[RISEN_ID].task), PT_CLOSED);
+    CHECK_EQ_INT(risen_s[RISEN_ID].woke, 0);
+}
+
+/* ... and every other timer fires once, on time, in its order. */
+static void test_cancelling_a_risen_timer_leaves_the_others_in_order(void) {
+    int i, n = 0;
+    cancel_a_risen_timer();
+    CHECK_EQ_INT(norder, RISEN_N - 1);
+    for (i = 0; i < RISEN_N; i++) {
+        if (i == RISEN_ID)
+            continue;
+        CHECK_EQ_INT(order[n++], i);
+        CHECK_EQ_INT(risen_s[i].woke, 10 * (i + 1));
+    }
+    CHECK_EQ_INT(pt_loop_timers(&lp), 0);
+}
+
 /* A task with a heap timer costs no more memory than one without: where
  * the value slot's alignment leaves four bytes free in struct pt_gen (a
  * 64-bit target), the slot number lives there, and the deadline lives in
@@ -197,6 +250,8 @@ static void test_a_sleepers_slot_number_is_in_its_generators_spare_word(void) {
     X(renumbered_timers_fire_on_time)                                                              \
     X(after_renumbering_the_count_goes_on_from_the_pending)                                        \
     X(a_deadline_one_tick_later_set_first_fires_after)                                             \
+    X(a_timer_that_rose_as_earlier_ones_fired_is_cancelled_where_it_is)                            \
+    X(cancelling_a_risen_timer_leaves_the_others_in_order)                                         \
     X(a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target)                                    \
     X(a_sleepers_slot_number_is_in_its_generators_spare_word)
 /* clang-format on */

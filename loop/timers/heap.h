@@ -6,9 +6,14 @@
  * seq). A slot holds the deadline and the sequence number beside the task
  * pointer, so that sifting compares slots next to each other in the array
  * and never reads a task: in a big heap every task it read was a cache
- * miss. Each task keeps its own 1-based slot number, so a task is removed
- * from the middle in O(log n) when it is woken early or cancelled: no
- * cancelled entry stays behind. Equal deadlines come out in the order they
+ * miss. Each task keeps a 1-based slot number, so a task is removed from
+ * the middle in O(log n) when it is woken early or cancelled: no cancelled
+ * entry stays behind. The number names its slot or a slot below it: an
+ * entry that moves up, as every entry on the path does when the earliest
+ * is taken out, is not told (in a big heap each such write was a cache
+ * miss on its task); one that moves down or jumps is. Its slot is found by
+ * walking up from the number (pt__heap_find): at most the heap's depth of
+ * reads, all on one path. Equal deadlines come out in the order they
  * went in: by seq, a counter compared as a plain number. Before it would
  * wrap, the pending timers are renumbered 0..n-1 in their order
  * (pt__heap_renumber), so the order holds for any number of timers.
@@ -34,7 +39,7 @@ static inline int pt__heap_less(const struct pt_timer_slot *a, const struct pt_t
 }
 
 /*
- * Put slot v in slot k (0-based; its task's slot number is k + 1) of a heap
+ * Put slot v in slot k (0-based; its task's slot number becomes k + 1) of a heap
  * that is in order but for that slot: v moves up past later parents, or
  * else down past earlier children. The heap is 4-ary (the children of k
  * are 4k+1..4k+4): half the levels of a binary heap, and the four children
@@ -70,21 +75,38 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
                 break;
         }
         h[k] = h[c];
-        PT__HEAP_INDEX(h[k].task) = (pt_index_t)(k + 1);
+        if (c < k) /* (a parent moved down: its number must follow it) */
+            PT__HEAP_INDEX(h[k].task) = (pt_index_t)(k + 1);
     }
     h[k] = v;
     PT__HEAP_INDEX(v.task) = (pt_index_t)(k + 1);
 }
 
+/* The slot (0-based) of t, which has a timer: its number's or one above
+ * it. A slot past the end, or another task's, is not t's; the root is
+ * tried first, as the earliest timer is the one taken out most. (Only
+ * slots below the end count: a copy of t's entry left past it is not
+ * t's.) */
+static inline size_t pt__heap_find(const struct pt_loop *l, const struct pt_task *t) {
+    const struct pt_timer_slot *h = l->heap;
+    size_t i = (size_t)PT__HEAP_INDEX(t) - 1u;
+    if (h[0].task == t)
+        return 0;
+    while (i != 0 && (i >= l->ntimers || h[i].task != t))
+        i = (i - 1) / 4;
+    return i;
+}
+
 /* Take t out, wherever it is (if it has a timer): the last entry fills
  * its slot. */
 static inline void pt__timer_remove(struct pt_loop *l, struct pt_task *t) {
-    pt_index_t i = (pt_index_t)PT__HEAP_INDEX(t);
-    if (i == 0)
+    size_t i;
+    if (PT__HEAP_INDEX(t) == 0)
         return;
+    i = pt__heap_find(l, t);
     PT__HEAP_INDEX(t) = 0;
-    if (--l->ntimers != i - 1u) /* (it was not the last) */
-        pt__heap_sift(l, i - 1u, l->heap[l->ntimers]);
+    if (--l->ntimers != i) /* (it was not the last) */
+        pt__heap_sift(l, i, l->heap[l->ntimers]);
 }
 
 /*
@@ -134,7 +156,7 @@ static inline pt_time_t pt__timer_first_when(const struct pt_loop *l) {
     return l->heap[0].deadline;
 }
 static inline pt_time_t pt__timer_when(const struct pt_loop *l, const struct pt_task *t) {
-    return l->heap[PT__HEAP_INDEX(t) - 1u].deadline;
+    return l->heap[pt__heap_find(l, t)].deadline;
 }
 
 static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t, pt_time_t when) {

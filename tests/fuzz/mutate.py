@@ -53,6 +53,19 @@ MUTANTS = [
         "",
     ),
     (
+        "heap: a task's slot number taken for its slot (no walk up)",
+        "loop/timers/heap.h",
+        "    while (i != 0 && (i >= l->ntimers || h[i].task != t))\n        i = (i - 1) / 4;\n",
+        "",
+    ),
+    (
+        "heap: a parent moved down keeps its old slot number",
+        "loop/timers/heap.h",
+        "        if (c < k) /* (a parent moved down: its number must follow it) */\n"
+        "            PT__HEAP_INDEX(h[k].task) = (pt_index_t)(k + 1);\n",
+        "",
+    ),
+    (
         "list: equal deadlines fire newest first",
         "loop/timers/list.h",
         "        while (!pt_time_before(t->deadline, p->tnext->deadline))",
