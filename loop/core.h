@@ -271,39 +271,28 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
 /* Take a parked t off its timer and whatever it waits on; but a
  * PT__WAIT_RETRY wait keeps its timer (a wake-up by its list: see there;
  * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
-static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
-    void *obj = t->gen.value.p;
+static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     unsigned kind = pt__wait_kind(t);
 #if PT_LOOP_SYNC
     if (kind != PT__WAIT_RETRY)
 #endif
         pt__timer_remove(l, t);
-    switch (kind) {
-#if PT_LOOP_SYNC
-    case PT__WAIT_LIST:
-    case PT__WAIT_RETRY:
+#if PT_LOOP_IO
+    if (kind == PT__WAIT_IO)
+        pt__backend_unwatch(&l->io, (struct pt_io *)obj);
 #endif
-    case PT__WAIT_JOIN:
-    case PT__WAIT_SHIELD: { /* one walk for a waiter list and for joiners */
-        struct pt_waitq *q = (struct pt_waitq *)obj;
-        struct pt_task *prev =
-            pt__unlink(kind >= PT__WAIT_SHIELD ? &((struct pt_task *)obj)->awaiter : &q->head, t);
+    /* One walk for a waiter list (none without PT_LOOP_SYNC) and for
+     * joiners: the list starts at obj either way (a struct pt_waitq's head,
+     * a task's awaiter: each the first member). (A group's owner: the
+     * group lets it go before it wakes it.) */
+    if (kind - PT__WAIT_LIST <= PT__WAIT_JOIN - PT__WAIT_LIST) {
+        struct pt_task *prev = pt__unlink((struct pt_task **)obj, t);
 #if PT_LOOP_SYNC
         if (kind < PT__WAIT_SHIELD && !t->next) /* it was the list's tail */
-            q->tail = prev;
+            ((struct pt_waitq *)obj)->tail = prev;
 #else
         (void)prev;
 #endif
-        break;
-    }
-#if PT_LOOP_IO
-    case PT__WAIT_IO:
-        pt__backend_unwatch(&l->io, (struct pt_io *)obj);
-        break;
-#endif
-    /* (A group's owner: the group lets it go before it wakes it.) */
-    default:
-        break;
     }
     t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
 }
@@ -318,12 +307,13 @@ static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
     for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
         __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
+    void *obj = t->gen.value.p;
     if (t->gen.aux & PT__T_CANCELLED)
         result = PT_ECANCELLED;
     else if (t->gen.aux & PT__T_TIMED_OUT)
         result = PT_ETIMEDOUT;
-    pt__unpark(l, t);
-    t->gen.value.i = result;
+    t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
+    pt__unpark(l, t, obj);
     pt__ready_push(l, t);
 }
 
