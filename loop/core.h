@@ -547,6 +547,67 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
 }
 #endif
 
+/* pt_cancel(l, t) with `mark` 0. Otherwise t's timer has come due (t is
+ * parked, its timer taken out: pt__timer_due): its wait takes `mark`
+ * (PT__T_TIMED_OUT, or PT__T_PARKED, which it has, for a sleep that ends
+ * PT_OK) and ends from there as a cancelled one does: one copy of that
+ * for the cancel and the timer. */
+PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char mark) {
+    int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
+#if PT_DEBUG
+    if (t->loop != l) /* (what it joins is on its loop: PT_JOIN checks) */
+        return PT_EINVAL;
+#endif
+    /* Down a chain of joins without recursion: t joins u, which joins ...
+     * (each one joined is alive: queued, parked or running). */
+    for (;;) {
+        if (!mark) { /* cancel t */
+            unsigned char s = t->gen.state;
+            if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
+                return rc;
+            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
+                return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
+            rc = PT_OK;
+            t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
+            if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
+                return rc;
+#if PT_LOOP_CALLBACKS
+            if (l->timeouts)
+                pt__timeouts_drop(l, t, NULL);
+#endif
+#if PT_LOOP_SYNC
+            /* A PT__WAIT_RETRY wait's timer, which a wake-up leaves, goes (as
+             * any wait's that ends now: not a join's or a group's). */
+            if (pt__wait_kind(t) <= PT__WAIT_RETRY)
+                pt__timer_remove(l, t);
+#endif
+            if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
+#if PT_LOOP_SYNC
+                if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
+                    pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
+#endif
+                t->gen.value.i = PT_ECANCELLED;
+                return rc;
+            }
+            mark = PT__T_CANCELLED; /* parked: this wait ends cancelled */
+        }
+        t->gen.aux |= mark;
+        if (pt__wait_kind(t) < PT__WAIT_JOIN) {
+            pt__wake(l, t, PT_OK); /* (PT_OK unless a mark says otherwise) */
+            return rc;
+        }
+#if PT_LOOP_GROUPS
+        if (pt__wait_kind(t) != PT__WAIT_JOIN) { /* a group's: the group's to end */
+            struct pt_group *g = (struct pt_group *)t->gen.value.p;
+            g->event(l, g, NULL);
+            return rc;
+        }
+#endif
+        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
+        mark = 0;
+    }
+}
+
 /*
  * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
@@ -570,55 +631,7 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
  * t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
-    int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
-#if PT_DEBUG
-    if (t->loop != l) /* (what it joins is on its loop: PT_JOIN checks) */
-        return PT_EINVAL;
-#endif
-    /* Down a chain of joins without recursion: t joins u, which joins ...
-     * (each one joined is alive: queued, parked or running). */
-    for (;;) {
-        unsigned char s = t->gen.state;
-        if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
-            return rc;
-        if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
-            return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
-        rc = PT_OK;
-        t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
-        if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
-            return rc;
-#if PT_LOOP_CALLBACKS
-        if (l->timeouts)
-            pt__timeouts_drop(l, t, NULL);
-#endif
-#if PT_LOOP_SYNC
-        /* A PT__WAIT_RETRY wait's timer, which a wake-up leaves, goes (as
-         * any wait's that ends now: not a join's or a group's). */
-        if (pt__wait_kind(t) <= PT__WAIT_RETRY)
-            pt__timer_remove(l, t);
-#endif
-        if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
-#if PT_LOOP_SYNC
-            if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
-                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
-#endif
-            t->gen.value.i = PT_ECANCELLED;
-            return rc;
-        }
-        t->gen.aux |= PT__T_CANCELLED; /* parked: this wait ends cancelled */
-        if (pt__wait_kind(t) < PT__WAIT_JOIN) {
-            pt__wake(l, t, PT_ECANCELLED);
-            return rc;
-        }
-#if PT_LOOP_GROUPS
-        if (pt__wait_kind(t) != PT__WAIT_JOIN) { /* a group's: the group's to end */
-            struct pt_group *g = (struct pt_group *)t->gen.value.p;
-            g->event(l, g, NULL);
-            return rc;
-        }
-#endif
-        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
-    }
+    return pt__cancel(l, t, 0);
 }
 
 /* The error of a finished task: its error value if it failed (PT_EFAILED
@@ -951,20 +964,11 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * PT_ETIMEDOUT): a sleep ends with `sleep`, any other wait is marked timed
  * out; a join then cancels what it waits for and goes on waiting for that
  * to finish, a group's wait is the group's (struct pt_group's event), the
- * others end now. */
+ * others end now. (pt__cancel does it: a sleep ending PT_ETIMEDOUT is
+ * marked timed out too, which pt__wake reads so.) */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
-    unsigned kind = pt__wait_kind(t);
-    void *obj = t->gen.value.p;
-    if (kind != PT__WAIT_NONE)
-        t->gen.aux |= PT__T_TIMED_OUT;
-    if (kind < PT__WAIT_JOIN)
-        pt__wake(l, t, sleep);
-#if PT_LOOP_GROUPS
-    else if (kind != PT__WAIT_JOIN) /* a group's: the group's to end */
-        ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
-#endif
-    else
-        (void)pt_cancel(l, (struct pt_task *)obj);
+    (void)pt__cancel(
+        l, t, sleep != PT_OK || pt__wait_kind(t) != PT__WAIT_NONE ? PT__T_TIMED_OUT : PT__T_PARKED);
 }
 
 /* Wake the due timers; with no timer, the clock is not read (the first
