@@ -44,7 +44,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
         cap = PT_INDEX_MAX;
         rc = PT_EINVAL;
     }
-    l->ready.head = l->ready.tail = NULL;
+    l->ready.head = NULL; /* (its tail means nothing then) */
     pt__timers_init(l, heap);
     l->ntimers = 0;
     l->timers_cap = (pt_index_t)cap;
