@@ -212,6 +212,10 @@ typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task
  * time), or a list through the tasks.
  */
 struct pt_loop {
+#if PT_LOOP_BACKGROUND
+    struct pt_task *background; /* background tasks, linked by awaiter; first:
+                                   a finished one's unlink starts at the loop */
+#endif
     struct pt_waitq ready; /* tasks to run, in order */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
     struct pt_timer_slot *heap;
@@ -223,9 +227,6 @@ struct pt_loop {
     pt_time_t now;                  /* the loop's clock, read once per iteration */
     pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
-#if PT_LOOP_BACKGROUND
-    struct pt_task *background; /* background tasks, linked by awaiter */
-#endif
 #if PT_LOOP_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
 #endif
