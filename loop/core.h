@@ -297,21 +297,24 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
 }
 
+/* What pt__wake's one subtraction needs (a negative size if not). */
+typedef char pt__wake_results[PT_ECANCELLED == PT_ETIMEDOUT - (int)PT__T_CANCELLED ? 1 : -1];
+
 /* Wake a parked t: its wait ends with `result`, or PT_ECANCELLED if a
  * cancel came during it, else PT_ETIMEDOUT if its deadline passed (a
  * join or a group wait then waited on for what that cancelled); it runs
  * next iteration. */
 static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+    void *obj = t->gen.value.p;
 #if PT_LOOP_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
     uintptr_t at;
     for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
         __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
-    void *obj = t->gen.value.p;
-    if (t->gen.aux & PT__T_CANCELLED)
-        result = PT_ECANCELLED;
-    else if (t->gen.aux & PT__T_TIMED_OUT)
-        result = PT_ETIMEDOUT;
+    /* A cancel's mark first: PT_ECANCELLED is PT_ETIMEDOUT less that bit
+     * (pt__wake_results). */
+    if (t->gen.aux & (PT__T_CANCELLED | PT__T_TIMED_OUT))
+        result = PT_ETIMEDOUT - (int)(t->gen.aux & PT__T_CANCELLED);
     t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
     pt__unpark(l, t, obj);
     pt__ready_push(l, t);
