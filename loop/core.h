@@ -507,10 +507,13 @@ static inline int pt_task_done(const struct pt_task *t) {
 }
 
 /* What a waiter on t (which has finished) is told: PT_OK, PT_EFAILED or
- * PT_ECANCELLED, looked up by its final status (a table is the least code). */
+ * PT_ECANCELLED, looked up by its final state (a table is the least code),
+ * which is PT__GEN_DONE and its status alone (PT_EXITED, PT_ENDED or
+ * PT_CLOSED: pt/gen.h sets no other bit with it), so it needs no mask. */
 static inline int pt__task_outcome(const struct pt_task *t) {
-    static const signed char outcome[PT_CLOSED + 1] = {0, 0, PT_EFAILED, 0, PT_ECANCELLED};
-    return outcome[t->gen.state & PT__GEN_STATUS];
+    /* By status, from PT_EXITED: PT_EXITED, PT_ENDED, PT_CLOSED. */
+    static const signed char outcome[PT_CLOSED - PT_EXITED + 1] = {PT_EFAILED, 0, PT_ECANCELLED};
+    return outcome[t->gen.state - (PT__GEN_DONE | PT_EXITED)];
 }
 
 #if PT_LOOP_CALLBACKS

@@ -128,8 +128,8 @@ MUTANTS = [
     (
         "join: a failed task reads as returned",
         "loop/core.h",
-        "{0, 0, PT_EFAILED, 0, PT_ECANCELLED};",
-        "{0, 0, PT_OK, 0, PT_ECANCELLED};",
+        "{PT_EFAILED, 0, PT_ECANCELLED};",
+        "{PT_OK, 0, PT_ECANCELLED};",
     ),
     (
         "join: joiners woken newest first (LIFO)",
