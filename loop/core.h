@@ -577,6 +577,11 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
             if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
                 return rc;
+            /* To its cleanup when it runs (inside PT_AWAIT, the await passes
+             * the close on): here rather than at that turn, as nothing else
+             * sets it. */
+            if (!(s & PT__GEN_AWAITING))
+                PT_LC_SET_EXIT(t->gen.lc);
 #if PT_LOOP_CALLBACKS
             if (l->timeouts)
                 pt__timeouts_drop(l, t, NULL);
@@ -733,14 +738,13 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     (void)l;
 #endif
     /* pt__gen_enter_slow's work, for what can come here: a task cancelled
-     * before it ran ends now; a cancelled one goes to its cleanup, unless
-     * inside PT_AWAIT (the await passes the close on); one in its cleanup
-     * goes on. (A finished one never comes: only a live task is queued.) */
+     * before it ran ends now; a cancelled one goes to its cleanup (pt__cancel
+     * has set its local continuation to the exit point, unless inside
+     * PT_AWAIT: the await passes the close on); one in its cleanup goes on.
+     * (A finished one never comes: only a live task is queued.) */
     s = t->gen.state;
     if (!(s & PT__GEN_LIFE))
         return pt__gen_close_new(&t->gen);
-    if ((s & (PT__GEN_LIFE | PT__GEN_AWAITING)) == PT__GEN_RUNNING) /* (so closing) */
-        PT_LC_SET_EXIT(t->gen.lc);
     return 0;
 }
 

@@ -96,10 +96,10 @@ MUTANTS = [
         "    (void)0;\n",
     ),
     (
-        "run: a cancelled task resumes where it was, not in its cleanup",
+        "cancel: a cancelled task resumes where it was, not in its cleanup",
         "loop/core.h",
-        "        PT_LC_SET_EXIT(t->gen.lc);\n",
-        "        (void)0;\n",
+        "                PT_LC_SET_EXIT(t->gen.lc);\n",
+        "                (void)0;\n",
     ),
     (
         "cancel: what a list granted is not passed on",
