@@ -179,10 +179,10 @@ static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
     q->tail = t;
 }
 
-PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
-    pt__waitq_push(&l->ready, t);
-    t->gen.aux |= PT__T_QUEUED;
-}
+PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result);
+/* Put t, which is not parked, at the end of the ready queue: pt__wake's
+ * end, one copy of it. */
+#define pt__ready_push(l, t) pt__wake((l), (t), 0)
 
 /* Take t out of the list that *p starts, which holds it (a parked task is
  * in its waiter list, or in the joiners of the task it joins: from that
@@ -268,9 +268,10 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     return 1;
 }
 
-/* Take a parked t off its timer and whatever it waits on; but a
- * PT__WAIT_RETRY wait keeps its timer (a wake-up by its list: see there;
- * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
+/* Take a parked t off its timer and whatever it waits on (its marks are
+ * pt__wake's to clear); but a PT__WAIT_RETRY wait keeps its timer (a
+ * wake-up by its list: see there; its other ends have taken it off), and
+ * PT__T_TIMED_OUT stays (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     unsigned kind = pt__wait_kind(t);
 #if PT_LOOP_SYNC
@@ -294,7 +295,6 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
         (void)prev;
 #endif
     }
-    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
 }
 
 /* What pt__wake's one subtraction needs (a negative size if not). */
@@ -303,21 +303,26 @@ typedef char pt__wake_results[PT_ECANCELLED == PT_ETIMEDOUT - (int)PT__T_CANCELL
 /* Wake a parked t: its wait ends with `result`, or PT_ECANCELLED if a
  * cancel came during it, else PT_ETIMEDOUT if its deadline passed (a
  * join or a group wait then waited on for what that cancelled); it runs
- * next iteration. */
-static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
-    void *obj = t->gen.value.p;
+ * next iteration. A t not parked is only queued (pt__ready_push). */
+PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+    unsigned char aux = t->gen.aux;
+    if (aux & PT__T_PARKED) {
+        void *obj = t->gen.value.p;
 #if PT_LOOP_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
-    uintptr_t at;
-    for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
-        __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
+        uintptr_t at;
+        for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
+            __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
-    /* A cancel's mark first: PT_ECANCELLED is PT_ETIMEDOUT less that bit
-     * (pt__wake_results). */
-    if (t->gen.aux & (PT__T_CANCELLED | PT__T_TIMED_OUT))
-        result = PT_ETIMEDOUT - (int)(t->gen.aux & PT__T_CANCELLED);
-    t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
-    pt__unpark(l, t, obj);
-    pt__ready_push(l, t);
+        /* A cancel's mark first: PT_ECANCELLED is PT_ETIMEDOUT less that bit
+         * (pt__wake_results). */
+        if (aux & (PT__T_CANCELLED | PT__T_TIMED_OUT))
+            result = PT_ETIMEDOUT - (int)(aux & PT__T_CANCELLED);
+        t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
+        pt__unpark(l, t, obj);
+        aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
+    }
+    pt__waitq_push(&l->ready, t);
+    t->gen.aux = (unsigned char)(aux | PT__T_QUEUED);
 }
 
 #if PT_LOOP_IO
