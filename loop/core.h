@@ -41,7 +41,7 @@
 static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     int rc = PT_OK;
     if (cap > PT_INDEX_MAX) {
-        cap = PT_INDEX_MAX;
+        cap = (size_t)-1; /* PT_INDEX_MAX once cut to pt_index_t, with no constant to load */
         rc = PT_EINVAL;
     }
     l->ready.head = NULL; /* (its tail means nothing then) */
