@@ -748,8 +748,10 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
      * PT_AWAIT: the await passes the close on); one in its cleanup goes on.
      * (A finished one never comes: only a live task is queued.) */
     s = t->gen.state;
-    if (!(s & PT__GEN_LIFE))
-        return pt__gen_close_new(&t->gen);
+    if (!(s & PT__GEN_LIFE)) { /* (its value is still pt_gen_init's: PT_NONE) */
+        t->gen.state = PT__GEN_DONE | PT_CLOSED;
+        return PT_CLOSED;
+    }
     return 0;
 }
 
