@@ -726,11 +726,10 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 }
 #endif
 
-/* The head of the ready queue is a callback handle, or a task that is
- * cancelled or in its cleanup section: what pt__run_next does with it
- * before (or instead of) resuming it. PT_CLOSED: a task that ends here,
- * never run (its waiters are told); PT__RUN_DONE: a callback, run; 0: a
- * task to resume (a cancelled one in its cleanup section). */
+/* The head of the ready queue is a callback handle, or a cancelled task
+ * (PT__RUN_SPECIAL): what pt__run_next does with it before (or instead
+ * of) resuming it. PT_CLOSED: a task that ends here, never run (its
+ * waiters are told); PT__RUN_DONE: a callback, run; 0: a task to resume. */
 #define PT__RUN_DONE ((char)-1)
 PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     unsigned char s;
@@ -743,10 +742,10 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     (void)l;
 #endif
     /* pt__gen_enter_slow's work, for what can come here: a task cancelled
-     * before it ran ends now; a cancelled one goes to its cleanup (pt__cancel
-     * has set its local continuation to the exit point, unless inside
-     * PT_AWAIT: the await passes the close on); one in its cleanup goes on.
-     * (A finished one never comes: only a live task is queued.) */
+     * before it ran ends now; one cancelled after it started resumes, and
+     * goes to its cleanup (pt__cancel has set its local continuation to
+     * the exit point, unless inside PT_AWAIT: the await passes the close
+     * on). (A finished one never comes: only a live task is queued.) */
     s = t->gen.state;
     if (!(s & PT__GEN_LIFE)) { /* (its value is still pt_gen_init's: PT_NONE) */
         t->gen.state = PT__GEN_DONE | PT_CLOSED;
@@ -755,13 +754,16 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     return 0;
 }
 
-/* What pt__run_next leaves to pt__run_special: a callback, a close, a
- * task in its cleanup section. (A task body does not test its state:
- * PT_TASK_BEGIN trusts this one test.) */
+/* Nonzero for a state that pt__run_next leaves to pt__run_special: a
+ * callback, or a task cancelled before it ran, whose state is that one
+ * bit (a task in its cleanup section, or cancelled after it started,
+ * needs nothing there: pt__cancel set where it resumes). With callbacks,
+ * one test for both: any task cancelled comes too. (A task body does not
+ * test its state: PT_TASK_BEGIN trusts this one test.) */
 #if PT_LOOP_CALLBACKS
-#define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING | PT__GEN_CLEANUP)
+#define PT__RUN_SPECIAL(s) ((s) & (PT__T_CALLBACK | PT__GEN_CLOSING))
 #else
-#define PT__RUN_SPECIAL (PT__GEN_CLOSING | PT__GEN_CLEANUP)
+#define PT__RUN_SPECIAL(s) ((s) == PT__GEN_CLOSING)
 #endif
 
 /* Take the head of the ready queue and run it once. */
@@ -771,7 +773,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     l->ready.head = t->next;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-    if (t->gen.state & PT__RUN_SPECIAL) { /* (one test: rare) */
+    if (PT__RUN_SPECIAL(t->gen.state)) { /* (one test: rare) */
         status = pt__run_special(l, t);
         if (status == PT__RUN_DONE)
             return t;
