@@ -274,10 +274,6 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
  * PT__T_TIMED_OUT stays (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     unsigned kind = pt__wait_kind(t);
-#if PT_LOOP_SYNC
-    if (kind != PT__WAIT_RETRY)
-#endif
-        pt__timer_remove(l, t);
 #if PT_LOOP_IO
     if (kind == PT__WAIT_IO)
         pt__backend_unwatch(&l->io, (struct pt_io *)obj);
@@ -295,6 +291,10 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
         (void)prev;
 #endif
     }
+#if PT_LOOP_SYNC
+    if (kind != PT__WAIT_RETRY)
+#endif
+        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */
 }
 
 /* What pt__wake's one subtraction needs (a negative size if not). */

@@ -339,7 +339,8 @@ MUTANTS = [
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n        pt__timer_remove(l, t);\n",
+        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n"
+        "        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */\n",
         "",
     ),
     (
