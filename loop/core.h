@@ -181,8 +181,10 @@ static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
 
 PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result);
 /* Put t, which is not parked, at the end of the ready queue: pt__wake's
- * end, one copy of it. */
-#define pt__ready_push(l, t) pt__wake((l), (t), 0)
+ * end, one copy of it. (No wait ends, so the result is not used: any
+ * will do, and 1 rather than 0 spares a size build the code GCC would
+ * otherwise spend deriving a 0 from the caller's test.) */
+#define pt__ready_push(l, t) pt__wake((l), (t), 1)
 
 /* Take t out of the list that *p starts, which holds it (a parked task is
  * in its waiter list, or in the joiners of the task it joins: from that
