@@ -40,7 +40,7 @@
  */
 static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     int rc = PT_OK;
-    if (cap > PT_INDEX_MAX) {
+    if ((cap >> (sizeof(pt_index_t) * 8 - 1)) >> 1) { /* more than PT_INDEX_MAX: a shift */
         cap = (size_t)-1; /* PT_INDEX_MAX once cut to pt_index_t, with no constant to load */
         rc = PT_EINVAL;
     }
