@@ -42,7 +42,8 @@
  *             start  = pt__sleep_start(loop, t, &t->gen, PT_MS(10000)),
  *                      exactly what PT_SLEEP(PT_MS(10000)) calls (-> pt__park:
  *                      deadline from the loop's cached now, pt__timer_add);
- *             cancel = pt__unpark(loop, t), the timer half of pt_cancel /
+ *             cancel = pt__unpark(loop, t, t->gen.value.p) and the
+ *                      flags pt__wake clears: the timer half of pt_cancel /
  *                      of an early wake (pt__timer_remove, flags cleared).
  *           Left out: the ready-queue push and the run of the woken task
  *           that pt_cancel also causes; W4at/W4bt below include them. The
@@ -296,7 +297,8 @@ static inline void w4_start(struct pt_loop *loop, struct pt_task *t) {
         g_w4_full++;
 }
 static inline void w4_cancel(struct pt_loop *loop, struct pt_task *t) {
-    pt__unpark(loop, t);
+    pt__unpark(loop, t, t->gen.value.p);
+    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
 }
 
 static PT_THREAD(w4a_main(struct pt_loop *loop, struct pt_task *task)) {

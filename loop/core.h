@@ -40,11 +40,11 @@
  */
 static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
     int rc = PT_OK;
-    if (cap > PT_INDEX_MAX) {
-        cap = PT_INDEX_MAX;
+    if ((cap >> (sizeof(pt_index_t) * 8 - 1)) >> 1) { /* more than PT_INDEX_MAX: a shift */
+        cap = (size_t)-1; /* PT_INDEX_MAX once cut to pt_index_t, with no constant to load */
         rc = PT_EINVAL;
     }
-    l->ready.head = l->ready.tail = NULL;
+    l->ready.head = NULL; /* (its tail means nothing then) */
     pt__timers_init(l, heap);
     l->ntimers = 0;
     l->timers_cap = (pt_index_t)cap;
@@ -179,10 +179,12 @@ static inline void pt__waitq_push(struct pt_waitq *q, struct pt_task *t) {
     q->tail = t;
 }
 
-PT__OUTLINE void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
-    pt__waitq_push(&l->ready, t);
-    t->gen.aux |= PT__T_QUEUED;
-}
+PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result);
+/* Put t, which is not parked, at the end of the ready queue: pt__wake's
+ * end, one copy of it. (No wait ends, so the result is not used: any
+ * will do, and 1 rather than 0 spares a size build the code GCC would
+ * otherwise spend deriving a 0 from the caller's test.) */
+#define pt__ready_push(l, t) pt__wake((l), (t), 1)
 
 /* Take t out of the list that *p starts, which holds it (a parked task is
  * in its waiter list, or in the joiners of the task it joins: from that
@@ -268,63 +270,61 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     return 1;
 }
 
-/* Take a parked t off its timer and whatever it waits on; but a
- * PT__WAIT_RETRY wait keeps its timer (a wake-up by its list: see there;
- * its other ends have taken it off) and PT__T_TIMED_OUT (PT_COND_WAIT's). */
-static inline void pt__unpark(struct pt_loop *l, struct pt_task *t) {
-    void *obj = t->gen.value.p;
+/* Take a parked t off its timer and whatever it waits on (its marks are
+ * pt__wake's to clear); but a PT__WAIT_RETRY wait keeps its timer (a
+ * wake-up by its list: see there; its other ends have taken it off), and
+ * PT__T_TIMED_OUT stays (PT_COND_WAIT's). */
+static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     unsigned kind = pt__wait_kind(t);
-#if PT_LOOP_SYNC
-    if (kind != PT__WAIT_RETRY)
+#if PT_LOOP_IO
+    if (kind == PT__WAIT_IO)
+        pt__backend_unwatch(&l->io, (struct pt_io *)obj);
 #endif
-        pt__timer_remove(l, t);
-    switch (kind) {
-#if PT_LOOP_SYNC
-    case PT__WAIT_LIST:
-    case PT__WAIT_RETRY:
-#endif
-    case PT__WAIT_JOIN:
-    case PT__WAIT_SHIELD: { /* one walk for a waiter list and for joiners */
-        struct pt_waitq *q = (struct pt_waitq *)obj;
-        struct pt_task *prev =
-            pt__unlink(kind >= PT__WAIT_SHIELD ? &((struct pt_task *)obj)->awaiter : &q->head, t);
+    /* One walk for a waiter list (none without PT_LOOP_SYNC) and for
+     * joiners: the list starts at obj either way (a struct pt_waitq's head,
+     * a task's awaiter: each the first member). (A group's owner: the
+     * group lets it go before it wakes it.) */
+    if (kind - PT__WAIT_LIST <= PT__WAIT_JOIN - PT__WAIT_LIST) {
+        struct pt_task *prev = pt__unlink((struct pt_task **)obj, t);
 #if PT_LOOP_SYNC
         if (kind < PT__WAIT_SHIELD && !t->next) /* it was the list's tail */
-            q->tail = prev;
+            ((struct pt_waitq *)obj)->tail = prev;
 #else
         (void)prev;
 #endif
-        break;
     }
-#if PT_LOOP_IO
-    case PT__WAIT_IO:
-        pt__backend_unwatch(&l->io, (struct pt_io *)obj);
-        break;
+#if PT_LOOP_SYNC
+    if (kind != PT__WAIT_RETRY)
 #endif
-    /* (A group's owner: the group lets it go before it wakes it.) */
-    default:
-        break;
-    }
-    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
+        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */
 }
+
+/* What pt__wake's one subtraction needs (a negative size if not). */
+typedef char pt__wake_results[PT_ECANCELLED == PT_ETIMEDOUT - (int)PT__T_CANCELLED ? 1 : -1];
 
 /* Wake a parked t: its wait ends with `result`, or PT_ECANCELLED if a
  * cancel came during it, else PT_ETIMEDOUT if its deadline passed (a
  * join or a group wait then waited on for what that cancelled); it runs
- * next iteration. */
-static inline void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+ * next iteration. A t not parked is only queued (pt__ready_push). */
+PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
+    unsigned char aux = t->gen.aux;
+    if (aux & PT__T_PARKED) {
+        void *obj = t->gen.value.p;
 #if PT_LOOP_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
-    uintptr_t at;
-    for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
-        __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
+        uintptr_t at;
+        for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
+            __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
-    if (t->gen.aux & PT__T_CANCELLED)
-        result = PT_ECANCELLED;
-    else if (t->gen.aux & PT__T_TIMED_OUT)
-        result = PT_ETIMEDOUT;
-    pt__unpark(l, t);
-    t->gen.value.i = result;
-    pt__ready_push(l, t);
+        /* A cancel's mark first: PT_ECANCELLED is PT_ETIMEDOUT less that bit
+         * (pt__wake_results). */
+        if (aux & (PT__T_CANCELLED | PT__T_TIMED_OUT))
+            result = PT_ETIMEDOUT - (int)(aux & PT__T_CANCELLED);
+        t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
+        pt__unpark(l, t, obj);
+        aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
+    }
+    pt__waitq_push(&l->ready, t);
+    t->gen.aux = (unsigned char)(aux | PT__T_QUEUED);
 }
 
 #if PT_LOOP_IO
@@ -514,10 +514,13 @@ static inline int pt_task_done(const struct pt_task *t) {
 }
 
 /* What a waiter on t (which has finished) is told: PT_OK, PT_EFAILED or
- * PT_ECANCELLED, looked up by its final status (a table is the least code). */
+ * PT_ECANCELLED, looked up by its final state (a table is the least code),
+ * which is PT__GEN_DONE and its status alone (PT_EXITED, PT_ENDED or
+ * PT_CLOSED: pt/gen.h sets no other bit with it), so it needs no mask. */
 static inline int pt__task_outcome(const struct pt_task *t) {
-    static const signed char outcome[PT_CLOSED + 1] = {0, 0, PT_EFAILED, 0, PT_ECANCELLED};
-    return outcome[t->gen.state & PT__GEN_STATUS];
+    /* By status, from PT_EXITED: PT_EXITED, PT_ENDED, PT_CLOSED. */
+    static const signed char outcome[PT_CLOSED - PT_EXITED + 1] = {PT_EFAILED, 0, PT_ECANCELLED};
+    return outcome[t->gen.state - (PT__GEN_DONE | PT_EXITED)];
 }
 
 #if PT_LOOP_CALLBACKS
@@ -557,6 +560,72 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
 }
 #endif
 
+/* pt_cancel(l, t) with `mark` 0. Otherwise t's timer has come due (t is
+ * parked, its timer taken out: pt__timer_due): its wait takes `mark`
+ * (PT__T_TIMED_OUT, or PT__T_PARKED, which it has, for a sleep that ends
+ * PT_OK) and ends from there as a cancelled one does: one copy of that
+ * for the cancel and the timer. */
+PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char mark) {
+    int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
+#if PT_DEBUG
+    if (t->loop != l) /* (what it joins is on its loop: PT_JOIN checks) */
+        return PT_EINVAL;
+#endif
+    /* Down a chain of joins without recursion: t joins u, which joins ...
+     * (each one joined is alive: queued, parked or running). */
+    for (;;) {
+        if (!mark) { /* cancel t */
+            unsigned char s = t->gen.state;
+            if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
+                return rc;
+            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
+                return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
+            rc = PT_OK;
+            t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
+            if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
+                return rc;
+            /* To its cleanup when it runs (inside PT_AWAIT, the await passes
+             * the close on): here rather than at that turn, as nothing else
+             * sets it. */
+            if (!(s & PT__GEN_AWAITING))
+                PT_LC_SET_EXIT(t->gen.lc);
+#if PT_LOOP_CALLBACKS
+            if (l->timeouts)
+                pt__timeouts_drop(l, t, NULL);
+#endif
+#if PT_LOOP_SYNC
+            /* A PT__WAIT_RETRY wait's timer, which a wake-up leaves, goes (as
+             * any wait's that ends now: not a join's or a group's). */
+            if (pt__wait_kind(t) <= PT__WAIT_RETRY)
+                pt__timer_remove(l, t);
+#endif
+            if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
+#if PT_LOOP_SYNC
+                if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
+                    pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
+#endif
+                t->gen.value.i = PT_ECANCELLED;
+                return rc;
+            }
+            mark = PT__T_CANCELLED; /* parked: this wait ends cancelled */
+        }
+        t->gen.aux |= mark;
+        if (pt__wait_kind(t) < PT__WAIT_JOIN) {
+            pt__wake(l, t, PT_OK); /* (PT_OK unless a mark says otherwise) */
+            return rc;
+        }
+#if PT_LOOP_GROUPS
+        if (pt__wait_kind(t) != PT__WAIT_JOIN) { /* a group's: the group's to end */
+            struct pt_group *g = (struct pt_group *)t->gen.value.p;
+            g->event(l, g, NULL);
+            return rc;
+        }
+#endif
+        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
+        mark = 0;
+    }
+}
+
 /*
  * Cancel t: whatever it waits on (timer, descriptor, list) is dropped now,
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
@@ -580,55 +649,7 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
  * t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
-    int rc = PT_EINVAL; /* PT_OK once one task is cancelled */
-#if PT_DEBUG
-    if (t->loop != l) /* (what it joins is on its loop: PT_JOIN checks) */
-        return PT_EINVAL;
-#endif
-    /* Down a chain of joins without recursion: t joins u, which joins ...
-     * (each one joined is alive: queued, parked or running). */
-    for (;;) {
-        unsigned char s = t->gen.state;
-        if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
-            return rc;
-        if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
-            return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
-        rc = PT_OK;
-        t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
-        if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
-            return rc;
-#if PT_LOOP_CALLBACKS
-        if (l->timeouts)
-            pt__timeouts_drop(l, t, NULL);
-#endif
-#if PT_LOOP_SYNC
-        /* A PT__WAIT_RETRY wait's timer, which a wake-up leaves, goes (as
-         * any wait's that ends now: not a join's or a group's). */
-        if (pt__wait_kind(t) <= PT__WAIT_RETRY)
-            pt__timer_remove(l, t);
-#endif
-        if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
-#if PT_LOOP_SYNC
-            if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
-                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
-#endif
-            t->gen.value.i = PT_ECANCELLED;
-            return rc;
-        }
-        t->gen.aux |= PT__T_CANCELLED; /* parked: this wait ends cancelled */
-        if (pt__wait_kind(t) < PT__WAIT_JOIN) {
-            pt__wake(l, t, PT_ECANCELLED);
-            return rc;
-        }
-#if PT_LOOP_GROUPS
-        if (pt__wait_kind(t) != PT__WAIT_JOIN) { /* a group's: the group's to end */
-            struct pt_group *g = (struct pt_group *)t->gen.value.p;
-            g->event(l, g, NULL);
-            return rc;
-        }
-#endif
-        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */
-    }
+    return pt__cancel(l, t, 0);
 }
 
 /* The error of a finished task: its error value if it failed (PT_EFAILED
@@ -707,11 +728,10 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
 }
 #endif
 
-/* The head of the ready queue is a callback handle, or a task that is
- * cancelled or in its cleanup section: what pt__run_next does with it
- * before (or instead of) resuming it. PT_CLOSED: a task that ends here,
- * never run (its waiters are told); PT__RUN_DONE: a callback, run; 0: a
- * task to resume (a cancelled one in its cleanup section). */
+/* The head of the ready queue is a callback handle, or a cancelled task
+ * (PT__RUN_SPECIAL): what pt__run_next does with it before (or instead
+ * of) resuming it. PT_CLOSED: a task that ends here, never run (its
+ * waiters are told); PT__RUN_DONE: a callback, run; 0: a task to resume. */
 #define PT__RUN_DONE ((char)-1)
 PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     unsigned char s;
@@ -724,24 +744,28 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     (void)l;
 #endif
     /* pt__gen_enter_slow's work, for what can come here: a task cancelled
-     * before it ran ends now; a cancelled one goes to its cleanup, unless
-     * inside PT_AWAIT (the await passes the close on); one in its cleanup
-     * goes on. (A finished one never comes: only a live task is queued.) */
+     * before it ran ends now; one cancelled after it started resumes, and
+     * goes to its cleanup (pt__cancel has set its local continuation to
+     * the exit point, unless inside PT_AWAIT: the await passes the close
+     * on). (A finished one never comes: only a live task is queued.) */
     s = t->gen.state;
-    if (!(s & PT__GEN_LIFE))
-        return pt__gen_close_new(&t->gen);
-    if ((s & (PT__GEN_LIFE | PT__GEN_AWAITING)) == PT__GEN_RUNNING) /* (so closing) */
-        PT_LC_SET_EXIT(t->gen.lc);
+    if (!(s & PT__GEN_LIFE)) { /* (its value is still pt_gen_init's: PT_NONE) */
+        t->gen.state = PT__GEN_DONE | PT_CLOSED;
+        return PT_CLOSED;
+    }
     return 0;
 }
 
-/* What pt__run_next leaves to pt__run_special: a callback, a close, a
- * task in its cleanup section. (A task body does not test its state:
- * PT_TASK_BEGIN trusts this one test.) */
+/* Nonzero for a state that pt__run_next leaves to pt__run_special: a
+ * callback, or a task cancelled before it ran, whose state is that one
+ * bit (a task in its cleanup section, or cancelled after it started,
+ * needs nothing there: pt__cancel set where it resumes). With callbacks,
+ * one test for both: any task cancelled comes too. (A task body does not
+ * test its state: PT_TASK_BEGIN trusts this one test.) */
 #if PT_LOOP_CALLBACKS
-#define PT__RUN_SPECIAL (PT__T_CALLBACK | PT__GEN_CLOSING | PT__GEN_CLEANUP)
+#define PT__RUN_SPECIAL(s) ((s) & (PT__T_CALLBACK | PT__GEN_CLOSING))
 #else
-#define PT__RUN_SPECIAL (PT__GEN_CLOSING | PT__GEN_CLEANUP)
+#define PT__RUN_SPECIAL(s) ((s) == PT__GEN_CLOSING)
 #endif
 
 /* Take the head of the ready queue and run it once. */
@@ -751,7 +775,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     l->ready.head = t->next;
     /* Not queued, and no longer marked as woken (see pt__waitq_wake_one). */
     t->gen.aux &= (unsigned char)~(PT__T_QUEUED | PT__T_WAIT_MASK);
-    if (t->gen.state & PT__RUN_SPECIAL) { /* (one test: rare) */
+    if (PT__RUN_SPECIAL(t->gen.state)) { /* (one test: rare) */
         status = pt__run_special(l, t);
         if (status == PT__RUN_DONE)
             return t;
@@ -961,20 +985,11 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * PT_ETIMEDOUT): a sleep ends with `sleep`, any other wait is marked timed
  * out; a join then cancels what it waits for and goes on waiting for that
  * to finish, a group's wait is the group's (struct pt_group's event), the
- * others end now. */
+ * others end now. (pt__cancel does it: a sleep ending PT_ETIMEDOUT is
+ * marked timed out too, which pt__wake reads so.) */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
-    unsigned kind = pt__wait_kind(t);
-    void *obj = t->gen.value.p;
-    if (kind != PT__WAIT_NONE)
-        t->gen.aux |= PT__T_TIMED_OUT;
-    if (kind < PT__WAIT_JOIN)
-        pt__wake(l, t, sleep);
-#if PT_LOOP_GROUPS
-    else if (kind != PT__WAIT_JOIN) /* a group's: the group's to end */
-        ((struct pt_group *)obj)->event(l, (struct pt_group *)obj, NULL);
-#endif
-    else
-        (void)pt_cancel(l, (struct pt_task *)obj);
+    (void)pt__cancel(
+        l, t, sleep != PT_OK || pt__wait_kind(t) != PT__WAIT_NONE ? PT__T_TIMED_OUT : PT__T_PARKED);
 }
 
 /* Wake the due timers; with no timer, the clock is not read (the first

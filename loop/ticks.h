@@ -83,7 +83,10 @@ static inline pt_time_t pt_time_until(pt_time_t a, pt_time_t b) {
 
 /* The deadline `delay` ticks after now, the delay cut to the maximum. */
 static inline pt_time_t pt_time_after(pt_time_t now, pt_time_t delay) {
-    return (pt_time_t)(now + (delay > PT_TIME_MAX_DELAY ? PT_TIME_MAX_DELAY : delay));
+    /* (Past the maximum, the top bit set: all ones, then the maximum; no
+     * branch and no constant to load.) */
+    pt_time_t over = (pt_time_t)0 - (delay >> (PT_TIME_BITS - 1));
+    return (pt_time_t)(now + ((delay | over) & PT_TIME_MAX_DELAY));
 }
 
 #endif /* PT_LOOP_TICKS_H */

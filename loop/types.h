@@ -78,14 +78,17 @@ typedef char (*pt_task_fn)(struct pt_loop *loop, struct pt_task *task);
  * the wait. gen.aux holds the PT__T_* flags below.
  */
 struct pt_task {
-    struct pt_gen gen;
-    pt_task_fn fn;
-    struct pt_task *next;    /* in the ready queue, in one waiter list, or in
-                                the joiners of the task it joins */
     struct pt_task *awaiter; /* the first task joining this one (the others
                                 follow through their `next`); for a
                                 background task, the next one; for a
-                                group's member, the struct pt_group */
+                                group's member, the struct pt_group.
+                                First, as a struct pt_waitq's head is: a
+                                list of joiners starts where the task
+                                does, and pt__unpark walks both alike */
+    struct pt_task *next;    /* in the ready queue, in one waiter list, or in
+                                the joiners of the task it joins */
+    struct pt_gen gen;
+    pt_task_fn fn;
 #if PT_LOOP_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
@@ -210,6 +213,10 @@ typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task
  * time), or a list through the tasks.
  */
 struct pt_loop {
+#if PT_LOOP_BACKGROUND
+    struct pt_task *background; /* background tasks, linked by awaiter; first:
+                                   a finished one's unlink starts at the loop */
+#endif
     struct pt_waitq ready; /* tasks to run, in order */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
     struct pt_timer_slot *heap;
@@ -221,9 +228,6 @@ struct pt_loop {
     pt_time_t now;                  /* the loop's clock, read once per iteration */
     pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
-#if PT_LOOP_BACKGROUND
-    struct pt_task *background; /* background tasks, linked by awaiter */
-#endif
 #if PT_LOOP_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
 #endif

@@ -109,10 +109,10 @@ MUTANTS = [
         "    (void)0;\n",
     ),
     (
-        "run: a cancelled task resumes where it was, not in its cleanup",
+        "cancel: a cancelled task resumes where it was, not in its cleanup",
         "loop/core.h",
-        "        PT_LC_SET_EXIT(t->gen.lc);\n",
-        "        (void)0;\n",
+        "                PT_LC_SET_EXIT(t->gen.lc);\n",
+        "                (void)0;\n",
     ),
     (
         "cancel: what a list granted is not passed on",
@@ -141,8 +141,8 @@ MUTANTS = [
     (
         "join: a failed task reads as returned",
         "loop/core.h",
-        "{0, 0, PT_EFAILED, 0, PT_ECANCELLED};",
-        "{0, 0, PT_OK, 0, PT_ECANCELLED};",
+        "{PT_EFAILED, 0, PT_ECANCELLED};",
+        "{PT_OK, 0, PT_ECANCELLED};",
     ),
     (
         "join: joiners woken newest first (LIFO)",
@@ -170,24 +170,28 @@ MUTANTS = [
     (
         "join: timeout wakes at once, the task not cancelled",
         "loop/core.h",
-        "        (void)pt_cancel(l, (struct pt_task *)obj);",
-        "        pt__wake(l, t, PT_ETIMEDOUT);",
+        "        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */",
+        "        if (mark == PT__T_TIMED_OUT) {\n"
+        "            pt__wake(l, t, PT_ETIMEDOUT);\n"
+        "            return rc;\n"
+        "        }\n"
+        "        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */",
     ),
     (
         "shield: a cancel of the joiner cancels the joined task",
         "loop/core.h",
         "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
-        "        if (pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
-        "            (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);\n"
+        "        if (mark == PT__T_CANCELLED && pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
+        "            (void)pt__cancel(l, (struct pt_task *)t->gen.value.p, 0);\n"
         "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
     ),
     (
         "shield: its timeout cancels the joined task",
         "loop/core.h",
-        "    if (kind != PT__WAIT_NONE)\n        t->gen.aux |= PT__T_TIMED_OUT;\n",
-        "    if (kind == PT__WAIT_SHIELD)\n"
-        "        (void)pt_cancel(l, (struct pt_task *)obj);\n"
-        "    if (kind != PT__WAIT_NONE)\n        t->gen.aux |= PT__T_TIMED_OUT;\n",
+        "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n",
+        "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n"
+        "    if (pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
+        "        (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);\n",
     ),
     (
         "event: set wakes only one waiter",
@@ -255,14 +259,14 @@ MUTANTS = [
     (
         "queue: a waiter cancelled, woken or not, keeps its timer",
         "loop/core.h",
-        "        if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n            pt__timer_remove(l, t);\n",
+        "            if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n                pt__timer_remove(l, t);\n",
         "",
     ),
     (
         "queue: a woken waiter cancelled keeps its timer",
         "loop/core.h",
-        "        if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n",
-        "        if (t->gen.aux & PT__T_PARKED)\n",
+        "            if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n",
+        "            if (t->gen.aux & PT__T_PARKED)\n",
     ),
     (
         "lock: release does not hand over (the waiter runs without it)",
@@ -348,15 +352,16 @@ MUTANTS = [
     (
         "cancel: the timer is not removed",
         "loop/core.h",
-        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n        pt__timer_remove(l, t);\n",
+        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n"
+        "        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */\n",
         "",
     ),
     (
         "cancel: the task's timeout scopes stay open",
         "loop/core.h",
-        "        if (l->timeouts)\n            pt__timeouts_drop(l, t, NULL);\n#endif\n"
-        "#if PT_LOOP_SYNC\n        /* A PT__WAIT_RETRY",
-        "#endif\n#if PT_LOOP_SYNC\n        /* A PT__WAIT_RETRY",
+        "            if (l->timeouts)\n                pt__timeouts_drop(l, t, NULL);\n#endif\n"
+        "#if PT_LOOP_SYNC\n            /* A PT__WAIT_RETRY",
+        "#endif\n#if PT_LOOP_SYNC\n            /* A PT__WAIT_RETRY",
     ),
     (
         "timeout scope: not closed when the cleanup of the generator that opened it begins",
