@@ -560,6 +560,9 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
 }
 #endif
 
+/* What pt__cancel's one subtraction needs (a negative size if not). */
+typedef char pt__cancel_results[PT_EBUSY == PT_EINVAL - 1 ? 1 : -1];
+
 /* pt_cancel(l, t) with `mark` 0. Otherwise t's timer has come due (t is
  * parked, its timer taken out: pt__timer_due): its wait takes `mark`
  * (PT__T_TIMED_OUT, or PT__T_PARKED, which it has, for a sleep that ends
@@ -578,8 +581,10 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             unsigned char s = t->gen.state;
             if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
                 return rc;
-            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
-                return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
+            /* Running, or never spawned. Running: PT_EBUSY, which is
+             * PT_EINVAL less 1 (pt__cancel_results); in a chain, PT_OK stays. */
+            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+                return s >= PT__GEN_RUNNING ? rc - (rc < 0) : rc;
             rc = PT_OK;
             t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
             if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
