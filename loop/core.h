@@ -898,6 +898,12 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
+/* What pt__join_start's one test needs (a negative size if not). */
+typedef char pt__join_bits[PT__T_QUEUED == 1 && PT__T_PARKED == 2 &&
+                                   (PT__T_BACKGROUND | PT__T_IN_GROUP) == 0x0C
+                               ? 1
+                               : -1];
+
 static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_task *other, pt_time_t timeout, unsigned kind) {
     int rc = PT_EBUSY;
@@ -913,7 +919,11 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
         rc = pt__task_outcome(other);
     else if (!other->fn) /* never spawned */
         rc = PT_EINVAL;
-    else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {
+    /* Joinable: queued or parked (alive but neither: t itself, running),
+     * not background, not in a group. One test of those four bits, the
+     * low ones (pt__join_bits): 1 to 3, queued, parked, or parked with a
+     * cancel's mark. */
+    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u) {
         struct pt_task **p = &other->awaiter;
         if (!pt__park(l, t, g, timeout, kind, other))
             return 0;
