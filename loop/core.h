@@ -570,6 +570,9 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
 }
 #endif
 
+/* What pt__cancel's one subtraction needs (a negative size if not). */
+typedef char pt__cancel_results[PT_EBUSY == PT_EINVAL - 1 ? 1 : -1];
+
 /* pt_cancel(l, t) with `mark` 0. Otherwise t's timer has come due (t is
  * parked, its timer taken out: pt__timer_due): its wait takes `mark`
  * (PT__T_TIMED_OUT, or PT__T_PARKED, which it has, for a sleep that ends
@@ -588,8 +591,10 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             unsigned char s = t->gen.state;
             if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
                 return rc;
-            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) /* running, or never spawned */
-                return rc && s >= PT__GEN_RUNNING ? PT_EBUSY : rc;
+            /* Running, or never spawned. Running: PT_EBUSY, which is
+             * PT_EINVAL less 1 (pt__cancel_results); in a chain, PT_OK stays. */
+            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+                return s >= PT__GEN_RUNNING ? rc - (rc < 0) : rc;
             rc = PT_OK;
             t->gen.state = (unsigned char)(s | PT__GEN_CLOSING);
             if (s < PT__GEN_RUNNING) /* not started: it ends in its turn */
@@ -687,8 +692,11 @@ PT__SLOW void pt__task_done(struct pt_loop *l, struct pt_task *t) {
 #if PT_LOOP_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) { /* unlink it */
         struct pt_task **p = &l->background;
-        while (*p != t) /* it is there: only this takes it out */
-            p = &(*p)->awaiter;
+        /* It is there: only this takes it out. The link is at the task's
+         * own address (awaiter, the first member): a walk that GCC does
+         * with one register fewer than through ->awaiter. */
+        while (*p != t)
+            p = (struct pt_task **)(void *)*p;
         *p = t->awaiter;
         return;
     }
@@ -900,6 +908,12 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
  */
 #define PT_SLEEP(ticks) PT__PARK_IF(pt__sleep_start(pt__loop, pt__task, pt__gen, (ticks)))
 
+/* What pt__join_start's one test needs (a negative size if not). */
+typedef char pt__join_bits[PT__T_QUEUED == 1 && PT__T_PARKED == 2 &&
+                                   (PT__T_BACKGROUND | PT__T_IN_GROUP) == 0x0C
+                               ? 1
+                               : -1];
+
 static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
                                  struct pt_task *other, pt_time_t timeout, unsigned kind) {
     int rc = PT_EBUSY;
@@ -915,7 +929,11 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
         rc = pt__task_outcome(other);
     else if (!other->fn) /* never spawned */
         rc = PT_EINVAL;
-    else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {
+    /* Joinable: queued or parked (alive but neither: t itself, running),
+     * not background, not in a group. One test of those four bits, the
+     * low ones (pt__join_bits): 1 to 3, queued, parked, or parked with a
+     * cancel's mark. */
+    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u) {
         struct pt_task **p = &other->awaiter;
         if (!pt__park(l, t, g, timeout, kind, other))
             return 0;

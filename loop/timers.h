@@ -25,9 +25,9 @@
  *
  *   void pt__timers_init(l, heap)      an empty set, in `heap` if it uses one
  *   void pt__timer_init(t)             t has no timer
- *   int  pt__timer_add(l, t, when)     t's timer, due at `when`: PT_OK, or
- *                                      PT_EFULL (cap timers pending; nothing
- *                                      changed)
+ *   int  pt__timer_add(l, t, when)     t's timer (it has none), due at
+ *                                      `when`: PT_OK, or PT_EFULL (cap timers
+ *                                      pending; nothing changed)
  *   void pt__timer_remove(l, t)        take t's timer out (none: nothing)
  *   int  pt__timer_pending(t)          nonzero if t has a timer
  *   struct pt_task *pt__timer_first(l) the one that fires first, or NULL

@@ -63,8 +63,8 @@ static inline int pt__timer_add(struct pt_loop *l, struct pt_task *t, pt_time_t 
         return PT_EFULL;
     t->deadline = when;
     l->ntimers++;
-    if (!p) /* alone: a circle of one, which the end case below closes */
-        p = t->tnext = t;
+    if (!p) /* alone: the end case below makes it a circle of one, as t->tnext is NULL */
+        p = t;
     if (pt_time_before(t->deadline, p->deadline)) { /* before the latest: find its place */
         while (!pt_time_before(t->deadline, p->tnext->deadline))
             p = p->tnext;

@@ -157,9 +157,8 @@ MUTANTS = [
     (
         "join: one joiner only (a second one PT_EBUSY)",
         "loop/core.h",
-        "    else if (other != t && !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
-        "    else if (other != t && !other->awaiter &&\n"
-        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
+        "    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u) {",
+        "    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u && !other->awaiter) {",
     ),
     (
         "join: a cancel of the joiner leaves the joined task alone",
