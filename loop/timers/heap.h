@@ -83,10 +83,9 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
 }
 
 /* The slot (0-based) of t, which has a timer: its number's or one above
- * it. A slot past the end, or another task's, is not t's; the root is
- * tried first, as the earliest timer is the one taken out most. (Only
- * slots below the end count: a copy of t's entry left past it is not
- * t's.) */
+ * it. A slot past the end is not t's (a copy of its entry may be left
+ * there), nor is another task's; the root is tried first, as the earliest
+ * timer is the one taken out most. */
 static inline size_t pt__heap_find(const struct pt_loop *l, const struct pt_task *t) {
     const struct pt_timer_slot *h = l->heap;
     size_t i = (size_t)PT__HEAP_INDEX(t) - 1u;
