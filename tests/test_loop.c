@@ -624,9 +624,10 @@ static void test_every_result_has_a_name_and_a_phrase(void) {
     CHECK_EQ_STR(pt_err_name(PT_OK), "PT_OK");
     CHECK_EQ_STR(pt_err_name(PT_ETIMEDOUT), "PT_ETIMEDOUT");
     CHECK_EQ_STR(pt_err_name(PT_EBROKEN), "PT_EBROKEN");
+    CHECK_EQ_STR(pt_err_name(PT_ESTALL), "PT_ESTALL");
     CHECK_EQ_STR(pt_strerror(PT_ETIMEDOUT), "timed out");
     CHECK_EQ_STR(pt_strerror(PT_EREFUSED), "connection refused");
-    for (rc = PT_EBROKEN; rc <= PT_OK; rc++) {
+    for (rc = PT_ESTALL; rc <= PT_OK; rc++) {
         CHECK(strncmp(pt_err_name(rc), "PT_", 3) == 0);
         CHECK(strlen(pt_strerror(rc)) >= 6 && strcmp(pt_strerror(rc), pt_err_name(rc)) != 0);
     }
@@ -635,8 +636,8 @@ static void test_every_result_has_a_name_and_a_phrase(void) {
 /* A value that is no result says so, never reads out of the tables. */
 static void test_an_unknown_result_is_said_unknown(void) {
     CHECK_EQ_STR(pt_err_name(1), "?");
-    CHECK_EQ_STR(pt_err_name(PT_EBROKEN - 1), "?");
-    CHECK_EQ_STR(pt_strerror(PT_EBROKEN - 1), "unknown result");
+    CHECK_EQ_STR(pt_err_name(PT_ESTALL - 1), "?");
+    CHECK_EQ_STR(pt_strerror(PT_ESTALL - 1), "unknown result");
     CHECK_EQ_STR(pt_strerror(1000), "unknown result");
     CHECK_EQ_STR(pt_err_name(INT_MIN), "?"); /* (no -INT_MIN on the way) */
     CHECK_EQ_STR(pt_strerror(INT_MIN), "unknown result");
