@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 
+#include "agree.h"
 #include "port.h"
 #include "timers.h"
 #include "types.h"
@@ -44,6 +45,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
         cap = (size_t)-1; /* PT_INDEX_MAX once cut to pt_index_t, with no constant to load */
         rc = PT_EINVAL;
     }
+    l->agree = PT__AGREE;
     l->ready.head = NULL; /* (its tail means nothing then) */
     pt__timers_init(l, heap);
     l->ntimers = 0;
@@ -418,7 +420,6 @@ static inline void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
 
 /* t, spawned on l, joins l's live tasks (at the head: O(1)). */
 static inline void pt__debug_link(struct pt_loop *l, struct pt_task *t) {
-    t->loop = l;
     t->dnext = l->tasks;
     t->dprev = &l->tasks;
     if (l->tasks)
@@ -457,33 +458,43 @@ static inline char pt__debug_resume(struct pt_loop *l, struct pt_task *t) {
 /* ---- tasks ------------------------------------------------------------- */
 
 /* (next, and a list build's deadline, are set where they are used.) */
-static inline void pt__task_init(struct pt_task *t, pt_task_fn fn) {
+static inline void pt__task_init(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     pt_gen_init(&t->gen);
     t->fn = fn;
+    t->spawned = PT__SPAWNED(t);
     t->awaiter = NULL;
     pt__timer_init(t);
+#if PT_DEBUG
+    t->loop = l;
+#else
+    (void)l;
+#endif
 }
 
-/* Nonzero while t is alive: spawned (pt_spawn sets fn) and not finished.
- * A task's memory is zeroed before its first spawn (static storage,
- * `= {0}` or memset): zeroed, it is "never spawned". */
+/* Nonzero while t may be alive: spawned (on any loop) and not finished.
+ * Memory that was never a task fails the first test, whatever its other
+ * bytes say, so a task needs no zeroing before its first spawn. */
 static inline int pt__task_alive(const struct pt_task *t) {
-    return t->fn && !pt_gen_done(&t->gen);
+    return t->spawned == PT__SPAWNED(t) && t->fn && !pt_gen_done(&t->gen);
 }
 
 /*
  * Start t running fn at the next iteration. It keeps pt_loop_run going
- * until it finishes. t is zeroed memory or a task that has finished; a task
- * still alive is refused with PT_EBUSY (nothing changes). PT_EFULL if
- * 65,535 (or 2^32-1) tasks are already live.
+ * until it finishes. t is any memory the size of a task (it need not be
+ * zeroed) or a task that has finished; a task still alive (on any loop) is
+ * refused with PT_EBUSY (nothing changes). PT_EFULL if 65,535 (or 2^32-1) tasks are
+ * already live. PT_ECONFIG if l was initialised by a file built with other
+ * options, or never (loop/agree.h).
  */
 static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     pt_index_t live = (pt_index_t)(l->live + 1u);
+    if (!pt__agrees(l))
+        return PT_ECONFIG;
     if (pt__task_alive(t))
         return PT_EBUSY;
     if (live == 0)
         return PT_EFULL;
-    pt__task_init(t, fn);
+    pt__task_init(l, t, fn);
     l->live = live;
 #if PT_DEBUG
     pt__debug_link(l, t);
@@ -495,12 +506,14 @@ static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) 
 #if PT_LOOP_BACKGROUND
 /* Start a background task: it does not keep pt_loop_run going, and is
  * cancelled (its cleanup run) once nothing else is left. It cannot be
- * joined or put in a group. PT_EBUSY if t is alive, as for pt_spawn. (Not
+ * joined or put in a group. PT_EBUSY and PT_ECONFIG as for pt_spawn. (Not
  * with PT_LOOP_BACKGROUND 0.) */
 static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+    if (!pt__agrees(l))
+        return PT_ECONFIG;
     if (pt__task_alive(t))
         return PT_EBUSY;
-    pt__task_init(t, fn);
+    pt__task_init(l, t, fn);
     t->gen.aux |= PT__T_BACKGROUND;
     t->awaiter = l->background;
     l->background = t;
@@ -664,6 +677,8 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
  * t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
+    if (t->spawned != PT__SPAWNED(t)) /* never spawned: its flags mean nothing */
+        return PT_EINVAL;
     return pt__cancel(l, t, 0);
 }
 
@@ -896,7 +911,7 @@ static inline int pt__sleep_start(struct pt_loop *l, struct pt_task *t, struct p
 }
 
 /*
- * int PT_SLEEP(pt_time_t ticks) -> PT_OK | PT_EFULL
+ * void PT_SLEEP(pt_time_t ticks) then PT_WAIT_RESULT() -> PT_OK | PT_EFULL
  * Sleep `ticks`: the task runs again once the loop's clock has advanced by
  * at least that much, never sooner. PT_SLEEP(0) waits for the next
  * iteration's timers (after its poll), unlike PT_TASK_YIELD, which only
@@ -927,7 +942,7 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 #endif
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
-    else if (!other->fn) /* never spawned */
+    else if (other->spawned != PT__SPAWNED(other)) /* never spawned */
         rc = PT_EINVAL;
     /* Joinable: queued or parked (alive but neither: t itself, running),
      * not background, not in a group. One test of those four bits, the
@@ -948,21 +963,18 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 }
 
 /*
- * int PT_JOIN(struct pt_task *other, pt_time_t timeout)
- *   -> PT_OK | PT_EFAILED | PT_ECANCELLED | PT_ETIMEDOUT | PT_EBUSY | PT_EINVAL | PT_EFULL
- * Wait until task `other` finishes; its result is then other->gen.value.
- * Any number of tasks may join one task (they chain through their own
- * `next` while they wait: a task does not grow); they wake in the order
- * they joined. The wait result: PT_OK (it returned), PT_EFAILED (it
- * failed), PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout
- * passed: it was cancelled, or left to finish if it was in its cleanup
- * section already, and this returns once its cleanup has run), PT_EBUSY
- * (it is a background task, a group's member, or this task), PT_EINVAL
- * (it was never spawned; with PT_DEBUG also: it was last spawned on
- * another loop, which is not checked without it), PT_EFULL. A timeout of 0
- * waits one iteration, then cancels `other` unless it has finished
- * (asyncio's wait_for(t, 0)).
- * A cancel of this task cancels `other` too (see pt_cancel).
+ * void PT_JOIN(struct pt_task *other, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_EFAILED | PT_ECANCELLED | PT_ETIMEDOUT | PT_EBUSY |
+ * PT_EINVAL | PT_EFULL Wait until task `other` finishes; its result is then other->gen.value. Any
+ * number of tasks may join one task (they chain through their own `next` while they wait: a task
+ * does not grow); they wake in the order they joined. The wait result: PT_OK (it returned),
+ * PT_EFAILED (it failed), PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
+ * was cancelled, or left to finish if it was in its cleanup section already, and this returns once
+ * its cleanup has run), PT_EBUSY (it is a background task, a group's member, or this task),
+ * PT_EINVAL (it was never spawned; with PT_DEBUG also: it was last spawned on another loop, which
+ * is not checked without it), PT_EFULL. A timeout of 0 waits one iteration, then cancels `other`
+ * unless it has finished (asyncio's wait_for(t, 0)). A cancel of this task cancels `other` too (see
+ * pt_cancel).
  */
 #define PT_JOIN(other, timeout)                                                                    \
     PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout), PT__WAIT_JOIN))
@@ -997,8 +1009,8 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
     } while (0)
 
 /*
- * int PT_JOIN_SHIELD(struct pt_task *other, pt_time_t timeout)
- *   -> as PT_JOIN
+ * void PT_JOIN_SHIELD(struct pt_task *other, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> as PT_JOIN
  * PT_JOIN through asyncio's shield(): neither the timeout nor a cancel of
  * this task touches `other`. The timeout ends the wait at once with
  * PT_ETIMEDOUT, a cancel with PT_ECANCELLED, and `other` runs on (join it
@@ -1129,9 +1141,11 @@ PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
  * One iteration. If `may_block` is 0 it never blocks: for a firmware
  * super-loop or for running inside another loop. PT_OK, or PT_EBUSY (and
  * nothing done) if called from one of the loop's own tasks: a loop runs
- * one iteration at a time.
+ * one iteration at a time; PT_ECONFIG (nothing done) as for pt_spawn.
  */
 PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
+    if (!pt__agrees(l))
+        return PT_ECONFIG;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
     l->flags |= PT__L_RUNNING;
@@ -1158,10 +1172,11 @@ PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
  * Run until task t has finished; returns its status (pt_task_status), or
  * 0 if pt_loop_stop was called or nothing could make progress any more
  * (t waits on something nobody will signal), or if called from one of the
- * loop's own tasks (then it runs nothing).
+ * loop's own tasks or on a loop initialised with other options (PT_ECONFIG
+ * of pt_spawn: loop/agree.h); then it runs nothing.
  */
 PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
-    if (l->flags & PT__L_RUNNING)
+    if ((l->flags & PT__L_RUNNING) || !pt__agrees(l))
         return 0;
     PT__RUN_HOLD(l);
     while (!pt_task_done(t) && pt__go_on(l))
@@ -1177,10 +1192,12 @@ PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * Returns PT_OK; PT_EBUSY if tasks (background ones in their cleanup
  * included) are left waiting on something nobody will signal, or if called
  * from one of the loop's own tasks (then it runs nothing); PT_EINVAL if
- * stopped.
+ * stopped; PT_ECONFIG (nothing run) as for pt_spawn.
  */
 PT__RUNS int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
+    if (!pt__agrees(l))
+        return PT_ECONFIG;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
     PT__RUN_HOLD(l);

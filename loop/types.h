@@ -89,6 +89,10 @@ struct pt_task {
                                 the joiners of the task it joins */
     struct pt_gen gen;
     pt_task_fn fn;
+    uintptr_t spawned; /* PT__SPAWNED(this task) once a loop has spawned
+                          it: with fn and gen.state, what says it may be
+                          alive; left-over bytes do not hold it, so its
+                          memory needs no zeroing before a first spawn */
 #if PT_LOOP_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
@@ -103,6 +107,12 @@ struct pt_task {
     struct pt_task **dprev; /* what points at it there: unlinked in O(1) */
 #endif
 };
+
+/* What a spawn writes in a task's `spawned`: its own address, inverted,
+ * which memory left over from anything else holds only by a chance of one
+ * in 2^(bits of a pointer), as no data is stored at its own address's
+ * inverse. */
+#define PT__SPAWNED(t) (~(uintptr_t)(const void *)(t))
 
 /* A task's 1-based slot in the timer heap or one below it (the heap finds
  * which: loop/timers/heap.h), 0 if it has no timer: on a
@@ -213,6 +223,8 @@ typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task
  * time), or a list through the tasks.
  */
 struct pt_loop {
+    uint32_t agree; /* the options of the file that initialised it (loop/agree.h);
+                       first, so that a file built with other options finds it */
 #if PT_LOOP_BACKGROUND
     struct pt_task *background; /* background tasks, linked by awaiter; first:
                                    a finished one's unlink starts at the loop */

@@ -218,7 +218,7 @@ static void test_a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target(void) 
 #if PT_GEN_AUX32
     CHECK_EQ_INT(sizeof(struct pt_gen), sizeof(struct gen_without_aux32));
 #if !PT_DEBUG && PT_LOOP_TIMERS == PT_TIMERS_HEAP
-    CHECK_EQ_INT(sizeof(struct pt_task), sizeof(struct pt_gen) + 3 * sizeof(void *));
+    CHECK_EQ_INT(sizeof(struct pt_task), sizeof(struct pt_gen) + 4 * sizeof(void *));
 #endif
 #endif
 }

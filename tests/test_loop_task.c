@@ -604,6 +604,45 @@ static void test_spawn_of_a_task_in_its_cleanup_is_ebusy(void) {
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
 }
 
+/* Task memory that held something else (here: bytes that make its fields
+ * read as a task alive and running, the worst left-overs) is free: spawn
+ * takes it without zeroing, and it runs as a fresh task does. */
+static void test_spawn_needs_no_zeroed_memory(void) {
+    struct tk a;
+    setup(0);
+    tk_init(&a, "A");
+    a.ticks = 10;
+    a.n = 5;
+    memset(&a.task, 0xA5, sizeof a.task);
+    a.task.fn = worker;            /* a function, as a live task has */
+    a.task.gen.state = 0x20;       /* in its body */
+    a.task.gen.aux = PT__T_PARKED; /* parked */
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 1);
+    CHECK_EQ_INT(a.woke_at, 10);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_ENDED);
+    CHECK_EQ_INT(a.task.gen.value.i, 5);
+}
+
+/* A task alive is refused (its spawn wrote what left-over bytes do not
+ * hold), and free again once finished. */
+static void test_spawn_of_a_task_alive_here_is_ebusy_and_free_once_finished(void) {
+    struct tk a;
+    setup(0);
+    tk_init(&a, "A");
+    a.ticks = 10;
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, joiner), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 1);
+    /* Finished: free again, on this loop as on any other. */
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 2);
+}
+
 #if PT_LOOP_BACKGROUND
 /* A queued task spawned again as a background task: refused the same way,
  * and it runs as before. */
@@ -625,13 +664,20 @@ static void test_spawn_background_of_an_alive_task_is_ebusy(void) {
 #define BACKGROUND_CASES(X)
 #endif
 
-/* A task never spawned (zeroed memory): A joins B with a timeout of 5,
- * then B is spawned. Returns what cancelling B said first. */
-static int never_spawned(struct tk *a, struct tk *b) {
+/* A task never spawned (zeroed memory, or with `left_over` bytes that
+ * make it look queued): A joins B with a timeout of 5, then B is spawned.
+ * Returns what cancelling B said first. */
+static int never_spawned_in(struct tk *a, struct tk *b, int left_over) {
     int rc;
     setup(0);
     tk_init(a, "A");
     tk_init(b, "B");
+    if (left_over) {
+        memset(&b->task, 0xA5, sizeof b->task);
+        b->task.fn = worker;
+        b->task.gen.state = 0x20;
+        b->task.gen.aux = PT__T_QUEUED;
+    }
     a->other = b;
     a->timeout = 5;
     rc = pt_cancel(&lp, &b->task);
@@ -641,6 +687,19 @@ static int never_spawned(struct tk *a, struct tk *b) {
     spawn(b, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     return rc;
+}
+
+static int never_spawned(struct tk *a, struct tk *b) {
+    return never_spawned_in(a, b, 0);
+}
+
+/* The same when B's memory was never zeroed: what it holds is not read. */
+static void test_cancel_and_join_of_unzeroed_memory_never_spawned_are_einval(void) {
+    struct tk a, b;
+    CHECK_EQ_INT(never_spawned_in(&a, &b, 1), PT_EINVAL);
+    CHECK_EQ_INT(a.result, PT_EINVAL);
+    CHECK_EQ_INT(a.woke_at, 0);
+    CHECK_EQ_INT(b.runs, 1);
 }
 
 static void test_cancel_of_a_never_spawned_task_is_einval(void) {
@@ -816,9 +875,12 @@ static void test_refused_run_inside_a_task_changes_nothing(void) {
     X(spawn_of_the_running_task_is_ebusy)                                                          \
     X(refused_spawn_changes_nothing)                                                               \
     X(spawn_of_a_task_in_its_cleanup_is_ebusy)                                                     \
+    X(spawn_needs_no_zeroed_memory)                                                                \
+    X(spawn_of_a_task_alive_here_is_ebusy_and_free_once_finished)                                  \
     BACKGROUND_CASES(X)                                                                            \
     X(cancel_of_a_never_spawned_task_is_einval)                                                    \
     X(join_of_a_never_spawned_task_is_einval_at_once)                                              \
+    X(cancel_and_join_of_unzeroed_memory_never_spawned_are_einval)                                 \
     X(task_refused_before_its_spawn_runs_as_usual)                                                 \
     X(task_status_is_0_while_alive)                                                                \
     X(cancel_of_a_joiner_cancels_the_joined_task)                                                  \
