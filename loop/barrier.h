@@ -88,8 +88,8 @@ static inline int pt__barrier_start(struct pt_loop *l, struct pt_task *t, struct
 }
 
 /*
- * int PT_BARRIER_WAIT(struct pt_barrier *b, pt_index_t *index, pt_time_t timeout)
- *   -> PT_OK | PT_EBROKEN | PT_ETIMEDOUT | PT_EFULL
+ * void PT_BARRIER_WAIT(struct pt_barrier *b, pt_index_t *index, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_EBROKEN | PT_ETIMEDOUT | PT_EFULL
  * Arrive at b and wait for the others of the round; *index (which must
  * outlive the wait) is set on arrival to the order of arrival, 0 to
  * parties-1, as Barrier.wait() returns. The last to arrive does not stop;

@@ -123,8 +123,8 @@ static inline int pt__group_start(struct pt_loop *l, struct pt_task *t, struct p
 }
 
 /*
- * int PT_GROUP_WAIT(struct pt_group *g, pt_time_t timeout)
- *   -> PT_OK | PT_EFAILED | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
+ * void PT_GROUP_WAIT(struct pt_group *g, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_EFAILED | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
  * Wait until every member has finished (at once if none is pending). A
  * group remembers a failure: once a member failed, every later wait on it
  * gives PT_EFAILED. Result: PT_OK, PT_EFAILED (a
@@ -172,8 +172,8 @@ static inline int pt__group_next(struct pt_loop *l, struct pt_task *t, struct pt
 }
 
 /*
- * int PT_GROUP_NEXT(struct pt_group *g, struct pt_task **dst, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EBUSY | PT_EFULL
+ * void PT_GROUP_NEXT(struct pt_group *g, struct pt_task **dst, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EBUSY | PT_EFULL
  * Take the members in the order they finish (as_completed): *dst (which
  * must outlive the wait) is set to the next member that has finished and
  * was not taken yet, waiting for one if need be. The first call after the

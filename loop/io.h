@@ -52,8 +52,8 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
 }
 
 /*
- * int PT_IO_WAIT(struct pt_io *io, int fd, unsigned events, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EBUSY | PT_EBADF | PT_EFULL
+ * void PT_IO_WAIT(struct pt_io *io, int fd, unsigned events, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EBUSY | PT_EBADF | PT_EFULL
  * Wait until fd is ready for `events` (PT_READABLE, PT_WRITABLE or both);
  * io (a struct pt_io that outlives the wait) then says which: io->revents.
  * PT_EINVAL: a descriptor the back end cannot hold, or bad events;
@@ -121,8 +121,8 @@ static inline int pt__wakeup_drain(struct pt_wakeup *w) {
     return any;
 }
 
-/* int PT_WAKEUP_WAIT(struct pt_wakeup *w, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EFULL
+/* void PT_WAKEUP_WAIT(struct pt_wakeup *w, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EINVAL | PT_EFULL
  * Wait until signalled, or the timeout passes. */
 #define PT_WAKEUP_WAIT(w, timeout)                                                                 \
     do {                                                                                           \

@@ -71,8 +71,8 @@ static inline int pt__lock_start(struct pt_loop *l, struct pt_task *t, struct pt
 }
 
 /*
- * int PT_LOCK_ACQUIRE(struct pt_lock *k, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
+ * void PT_LOCK_ACQUIRE(struct pt_lock *k, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
  * Take k: at once if it is free, else when it is handed to this task, in
  * turn. PT_EBUSY: this task holds it already (nothing changes).
  */
@@ -166,8 +166,8 @@ static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt
 }
 
 /*
- * int PT_COND_WAIT(struct pt_cond *c, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
+ * void PT_COND_WAIT(struct pt_cond *c, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EBUSY | PT_EFULL
  * Release c's lock (which this task must hold: else PT_EBUSY at once),
  * wait until notified or the timeout passes, then take the lock again
  * (waiting for it as long as it takes) before going on: PT_OK (notified)

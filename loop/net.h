@@ -16,23 +16,23 @@
  * not copied while an operation is in progress (the loop holds pointers
  * into it); between operations it may be.
  *
- *   int PT_SOCK_CONNECT(struct pt_sock *s, const struct pt_addr *addr,
+ *   void PT_SOCK_CONNECT(struct pt_sock *s, const struct pt_addr *addr,
  *                       pt_time_t timeout)     open s and connect it
- *     -> PT_OK | PT_ETIMEDOUT | PT_EREFUSED | PT_EMFILE | PT_EBUSY
+ *     then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EREFUSED | PT_EMFILE | PT_EBUSY
  *        | PT_EINVAL | PT_EFULL | PT_ESYS
- *   int PT_SOCK_ACCEPT(struct pt_sock *listener, struct pt_sock *s,
+ *   void PT_SOCK_ACCEPT(struct pt_sock *listener, struct pt_sock *s,
  *                      pt_time_t timeout)      accept one connection into s
- *     -> PT_OK | PT_ETIMEDOUT | PT_EMFILE | PT_EBUSY | PT_EINVAL | PT_EFULL
+ *     then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EMFILE | PT_EBUSY | PT_EINVAL | PT_EFULL
  *        | PT_ESYS
- *   int PT_SOCK_READ(struct pt_sock *s, void *buf, size_t cap,
+ *   void PT_SOCK_READ(struct pt_sock *s, void *buf, size_t cap,
  *                    pt_time_t timeout)        read what is there (1..cap)
- *   int PT_SOCK_READ_EXACT(struct pt_sock *s, void *buf, size_t n,
+ *   void PT_SOCK_READ_EXACT(struct pt_sock *s, void *buf, size_t n,
  *                          pt_time_t timeout)  read exactly n bytes
- *   int PT_SOCK_READ_UNTIL(struct pt_sock *s, void *buf, size_t cap, int c,
+ *   void PT_SOCK_READ_UNTIL(struct pt_sock *s, void *buf, size_t cap, int c,
  *                          pt_time_t timeout)  read up to and with byte c
- *   int PT_SOCK_WRITE(struct pt_sock *s, const void *buf, size_t n,
+ *   void PT_SOCK_WRITE(struct pt_sock *s, const void *buf, size_t n,
  *                     pt_time_t timeout)       write all n bytes
- *     -> PT_OK | PT_ETIMEDOUT | PT_ECLOSED | PT_ERESET | PT_EINVAL | PT_EFULL
+ *     then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_ECLOSED | PT_ERESET | PT_EINVAL | PT_EFULL
  *        | PT_ESYS (READ_UNTIL also PT_EFULL: cap bytes, no delimiter)
  *
  * The size argument is read once, when the operation starts (so it may be

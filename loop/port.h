@@ -57,7 +57,12 @@ static inline pt_time_t pt__posix_now(void) {
 #define PT_PORT_VIRTUAL 0
 #endif
 #ifndef PT_PORT_NOW
-#if !PT_PORT_VIRTUAL
+/* A Unix host where <unistd.h> said no POSIX version: the build asked for
+ * strict ISO C (-std=c99) and no POSIX, which is what to tell. */
+#if !PT_PORT_VIRTUAL && !PT_POSIX && defined(__STDC_HOSTED__) && __STDC_HOSTED__ &&                \
+    (defined(__unix__) || defined(__unix) || defined(__APPLE__)) && !defined(_POSIX_C_SOURCE)
+#error "loop/: define _POSIX_C_SOURCE=200809L (or use -std=gnu99) before any #include"
+#elif !PT_PORT_VIRTUAL
 #error                                                                                             \
     "loop/: no clock. Define PT_PORT_NOW (and PT_PORT_IDLE), include a port from loop/port/, or define PT_PORT_VIRTUAL=1 for the virtual clock only (loop/config.h)"
 #endif

@@ -13,15 +13,16 @@
  *
  *   void pt_reader_init(struct pt_reader *r, struct pt_sock *s, void *buf,
  *                       size_t cap)
- *   int PT_READER_READ(struct pt_reader *r, size_t n, pt_time_t timeout)
+ *   void PT_READER_READ(struct pt_reader *r, size_t n, pt_time_t timeout)
  *       what is there, 1..n bytes (read(n))
- *   int PT_READER_READ_EXACTLY(struct pt_reader *r, size_t n, pt_time_t timeout)
+ *   void PT_READER_READ_EXACTLY(struct pt_reader *r, size_t n, pt_time_t timeout)
  *       exactly n bytes, n <= cap (readexactly(n))
- *   int PT_READER_READ_UNTIL(struct pt_reader *r, int delim, pt_time_t timeout)
+ *   void PT_READER_READ_UNTIL(struct pt_reader *r, int delim, pt_time_t timeout)
  *       up to and with the first byte delim, at most cap bytes (readuntil)
- *   int PT_READER_READ_LINE(struct pt_reader *r, pt_time_t timeout)
+ *   void PT_READER_READ_LINE(struct pt_reader *r, pt_time_t timeout)
  *       READ_UNTIL '\n' (readline)
- *     -> PT_OK | PT_ETIMEDOUT | PT_ECLOSED | PT_ERESET | PT_EFULL | PT_EINVAL
+ *     then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_ECLOSED | PT_ERESET | PT_EFULL
+ *        | PT_EINVAL
  *        | PT_ESYS
  *   PT_ECLOSED: end of file first; the view holds what came (READ: none),
  *   as asyncio's IncompleteReadError.partial. PT_EFULL (READ_UNTIL): cap
@@ -48,10 +49,10 @@
  *   int pt_writer_limits(struct pt_writer *w, size_t high, size_t low)
  *       the water marks, low <= high <= cap (default: cap and cap / 4)
  *   size_t pt_writer_buffered(const struct pt_writer *w)
- *   int PT_WRITER_DRAIN(struct pt_writer *w, pt_time_t timeout)
+ *   void PT_WRITER_DRAIN(struct pt_writer *w, pt_time_t timeout)
  *       wait until at most `low` bytes are buffered (drain())
- *     -> PT_OK | PT_ETIMEDOUT | PT_EFULL | the sending's error
- *   int PT_WRITER_CLOSE(struct pt_writer *w, pt_time_t timeout)
+ *     then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL | the sending's error
+ *   void PT_WRITER_CLOSE(struct pt_writer *w, pt_time_t timeout)
  *       send what is buffered, then shut the socket's sending side down
  *       (the peer reads end of file) and stop the sending task; at the
  *       timeout, drop what is left (close() then wait_closed())

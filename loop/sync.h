@@ -157,8 +157,8 @@ static inline int pt_event_is_set(const struct pt_event *e) {
     return e->set;
 }
 
-/* int PT_EVENT_WAIT(struct pt_event *e, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+/* void PT_EVENT_WAIT(struct pt_event *e, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Wait until e is set (at once if it is). */
 #define PT_EVENT_WAIT(e, timeout) PT__GRANT_WAIT((e)->set, &(e)->w, (timeout))
 
@@ -187,8 +187,8 @@ static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s)
     pt__wl_sem(l, &s->w);
 }
 
-/* int PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+/* void PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Take a unit: at once if one is free, else when it is given to this
  * task, in turn. */
 #define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_loop_sem_try(s), &(s)->w, (timeout))
@@ -230,15 +230,15 @@ static inline int pt_queue_try_get(struct pt_loop *l, struct pt_queue *q, pt_val
     return 1;
 }
 
-/* int PT_QUEUE_PUT(struct pt_queue *q, pt_value v, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+/* void PT_QUEUE_PUT(struct pt_queue *q, pt_value v, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Wait for room, then put v. v is evaluated again on every try, and so is
  * timeout (of PT_QUEUE_GET too): only the first try's sets the deadline,
  * and its being PT_FOREVER or not must not change. */
 #define PT_QUEUE_PUT(q, v, timeout)                                                                \
     PT__WAIT_UNTIL_TRUE(pt_queue_try_put(pt__loop, (q), (v)), &(q)->putters, (timeout))
-/* int PT_QUEUE_GET(struct pt_queue *q, pt_value *dst, pt_time_t timeout)
- *   -> PT_OK | PT_ETIMEDOUT | PT_EFULL
+/* void PT_QUEUE_GET(struct pt_queue *q, pt_value *dst, pt_time_t timeout)
+ *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Wait for a value, then store it in *dst (which must outlive the wait). */
 #define PT_QUEUE_GET(q, dst, timeout)                                                              \
     PT__WAIT_UNTIL_TRUE(pt_queue_try_get(pt__loop, (q), (dst)), &(q)->getters, (timeout))
