@@ -170,7 +170,7 @@ def main(argv=None):
                 if f.name.startswith(PRIVATE_PREFIXES) and not args.private:
                     continue
                 findings.append(f)
-    for where, points in lost:
+    for where, points in sorted(lost, key=lambda e: (e[0].file, e[0].offset)):
         more = ' (and %d more)' % (len(points) - 1) if len(points) > 1 else ''
         print('%s:%d:%d: error: this switch encloses the resume point at %s:%d%s: the switch back end '
               'loses it (the body ends when it resumes there); build with PT_LC_ADDRLABELS=1 '
