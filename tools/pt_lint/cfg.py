@@ -27,8 +27,8 @@ exit point (PT_LC_EXIT_POINT, a resume point too). A switch of the body
 around a resume point is recorded (Graph.lost_switches): the switch back
 end, where a resume point is a `case` of the dispatch, loses it. Code
 before the dispatch runs on every call, so what it writes is fresh at
-every resume point. Operators are told apart by the shape of the tree, which
-libclang 14's bindings do not name: an assignment's left operand is an
+every resume point. Operators are told apart by the shape of the tree,
+which libclang 14's bindings do not name: an assignment's left operand is an
 lvalue used as such (no implicit conversion around it), any other
 operator's operands are converted to values first; `&x` has the type
 "pointer to x's type", `x++` has x's type. Only && and || need the
@@ -167,7 +167,7 @@ class Builder:
         self.continues = []
         self.switches = []
         self.lost = {}  # a switch of the body around resume points: [ResumePoint]
-        self.resumes = []  # (the resume node, the label's node) of each resume point
+        self.resumes = []  # the resume node of each resume point (PT_LC_SET's labels)
         self.dispatch_gotos = []  # the nodes of the dispatch's `goto *lc`
         self.has_dispatch = False
         self.in_body = 0  # > 0 inside the dispatch switch
@@ -471,9 +471,9 @@ class Builder:
         return False
 
     def _resume_point(self, s, cur, n):
-        """Resume point s (a label or a case at node n, reached from cur
-        when the body goes on without a wait): a resume node to n for the
-        dispatch, a carry on the way from cur. The switches of the body
+        """Resume point s (a label or a case at node n, which the body
+        reaches from cur when it goes on without a wait): a resume node to
+        n for the dispatch, and a carry from cur. The switches of the body
         around it are recorded."""
         g = self.g
         rp = ResumePoint(len(g.resume_points), self.src.start(s))
@@ -668,10 +668,9 @@ class Builder:
             return self.stmt(_children(s)[-1], n)
         if k == K.LABEL_STMT:
             n = self.labels.setdefault(s.spelling, g.new())
+            cur.succ.append(n)
             if s.spelling.startswith(RESUME_LABEL) and self.in_body:
                 self.resumes.append(self._resume_point(s, cur, n))
-            else:
-                cur.succ.append(n)
             ch = _children(s)
             return self.stmt(ch[-1], n) if ch else n
         if k == K.GOTO_STMT:
