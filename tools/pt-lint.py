@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """pt-lint: report locals read after a wait in protothread, generator and
-task bodies (locals do not survive a wait). See tools/pt_lint/ and
+task bodies (locals do not survive a wait), and, for the switch back end,
+each switch of a body around a wait (that back end loses it). See tools/pt_lint/ and
 `tools/pt-lint.py --help`. Needs libclang's Python bindings (Debian:
 python3-clang-14); any python3 can run it."""
 

@@ -23,9 +23,12 @@
 #       RV32IMC:   riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -ffreestanding ...
 # and both local-continuation back ends (-DPT_LC_ADDRLABELS=0 and 1), with
 # -Wall -Wextra -Wpedantic -Werror (and -Wimplicit-fallthrough on ARM and
-# RISC-V; avr-gcc 5 does not know it). Last, the RISC-V port
+# RISC-V; avr-gcc 5 does not know it). Then the RISC-V port
 # (loop/port/riscv.h, which needs no C library) in a small program, for
-# RV32IMC and RV32EC.
+# RV32IMC and RV32EC. Last, tests/cross/ticks_fn.c (PT_US, PT_MS, PT_SEC of
+# run-time values) at the default tick and at 32768, 1024, 100 and 10^6
+# ticks a second: its object must reference no helper for 64-bit
+# arithmetic (<target>-nm -u), since pt_time_t is 32 bits there.
 #
 # Exits nonzero on any compile failure and on any compiler output at all (a
 # warning that somehow escaped -Werror included), or if a tool is missing.
@@ -50,7 +53,7 @@ declare -A bflags=([switch]=-DPT_LC_ADDRLABELS=0 [addrlabels]=-DPT_LC_ADDRLABELS
 
 missing=0
 for t in "${targets[@]}"; do
-    for tool in gcc; do
+    for tool in gcc nm; do
         if ! command -v "${prefix[$t]}$tool" >/dev/null 2>&1; then
             echo "check.sh: ${prefix[$t]}$tool not found (see the top of $0)" >&2
             missing=1
@@ -140,6 +143,23 @@ EOF
 for t in rv32imc rv32ec; do
     for be in "${backends[@]}"; do
         compile "loop/port/riscv.h in a program" "$out/p.o" "$t" "$be" "$out/port_riscv.c"
+    done
+done
+echo "== durations in ticks: no 64-bit helper (nm -u tests/cross/ticks_fn.c's object)"
+wide_helpers='__aeabi_u?ldivmod|__aeabi_lmul|__u?divdi3|__u?moddi3|__u?divmoddi4|__muldi3|__u?mulsidi3'
+for t in "${targets[@]}"; do
+    for rate in default 32768 1024 100 1000000; do
+        rate_flag=()
+        [ "$rate" = default ] || rate_flag=("-DPT_TICKS_PER_SEC=${rate}u")
+        before=$failures
+        compile "tests/cross/ticks_fn.c, ticks/s $rate" "$out/ticks.o" "$t" switch "$here/ticks_fn.c" \
+            ${rate_flag[@]+"${rate_flag[@]}"}
+        [ "$failures" = "$before" ] || continue
+        if wide=$("${prefix[$t]}nm" -u "$out/ticks.o" | grep -E "$wide_helpers"); then
+            printf '  FAIL  %-11s %-10s %s\n' "$t" "" "tests/cross/ticks_fn.c, ticks/s $rate: a 64-bit helper"
+            printf '%s\n' "$wide" | sed 's/^ */        | /'
+            failures=$((failures + 1))
+        fi
     done
 done
 echo "(sizes: meson compile -C build size-report, or python3 cross/size_report.py)"

@@ -121,3 +121,25 @@ PT_THREAD(not_uses(struct pt *pt)) {
     printf("%u\n", (unsigned)sizeof buf);
     PT_END(pt);
 }
+
+/* A switch of the body between waits (the switch back end allows one that
+ * encloses no wait), its selector and its locals used within one step. */
+PT_THREAD(switch_between_waits(struct pt_loop *loop, struct pt_task *task)) {
+    struct job *const j = (struct job *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(PT_MS(1));
+    {
+        int mode = fetch(), out = 0;
+        switch (mode) {
+        case 1:
+            out = 10;
+            break;
+        default:
+            out = 20;
+            break;
+        }
+        j->done = out;
+    }
+    PT_SLEEP(PT_MS(1));
+    PT_TASK_END();
+}

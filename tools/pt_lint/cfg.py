@@ -16,13 +16,19 @@ Each node holds events, in the order they happen:
 A variable is the key of its declaration (see Builder.local_key). A write
 inside the dispatch (the body) is ('write', var, path, True).
 
-The graph follows the macros' expansion exactly: PT_BEGIN's dispatch is a
-`switch` on the saved local continuation (pt/lc_switch.h; the tool forces
-PT_LC_ADDRLABELS=0), its first `case` is the start (0) and each further
-`case` of it is a resume point (PT_LC_SET, PT_LC_EXIT_POINT). Code before
-the dispatch runs on every call, so what it writes is fresh at every
-resume point. Operators are told apart by the shape of the tree, which
-libclang 14's bindings do not name: an assignment's left operand is an
+The graph follows the macros' expansion exactly, with the labels-as-values
+back end (pt/lc_addrlabels.h; the tool forces PT_LC_ADDRLABELS=1, whose
+resume points are labels that no `switch` of the body can take, and whose
+names cannot collide with a `case` of the user's): PT_BEGIN's dispatch is
+a `switch` on the saved local continuation (an expression of type
+pt_lc_t), whose `goto *lc` jumps to every resume point (a label
+pt__lc_label_N of PT_LC_SET), and whose `case` after the first is the
+exit point (PT_LC_EXIT_POINT, a resume point too). A switch of the body
+around a resume point is recorded (Graph.lost_switches): the switch back
+end, where a resume point is a `case` of the dispatch, loses it. Code
+before the dispatch runs on every call, so what it writes is fresh at
+every resume point. Operators are told apart by the shape of the tree,
+which libclang 14's bindings do not name: an assignment's left operand is an
 lvalue used as such (no implicit conversion around it), any other
 operator's operands are converted to values first; `&x` has the type
 "pointer to x's type", `x++` has x's type. Only && and || need the
@@ -64,20 +70,26 @@ class ResumePoint:
 
 
 class _Switch:
-    __slots__ = ('node', 'dispatch', 'cases', 'has_default')
+    __slots__ = ('node', 'dispatch', 'cases', 'has_default', 'loc')
 
-    def __init__(self, node, dispatch):
+    def __init__(self, node, dispatch, loc):
         self.node, self.dispatch, self.cases, self.has_default = node, dispatch, 0, False
+        self.loc = loc
+
+
+RESUME_LABEL = 'pt__lc_label_'  # PT_LC_SET's labels (pt/lc_addrlabels.h)
 
 
 class Graph:
     """entry: the first node; nodes; locals {key: (name, decl Loc)};
-    resume_points [ResumePoint]."""
+    resume_points [ResumePoint]; lost_switches [(Loc of a switch of the
+    body, [the ResumePoints inside it])], in source order."""
 
     def __init__(self):
         self.nodes = []
         self.locals = {}
         self.resume_points = []
+        self.lost_switches = []
         self.entry = self.new()
 
     def new(self):
@@ -154,6 +166,9 @@ class Builder:
         self.breaks = []
         self.continues = []
         self.switches = []
+        self.lost = {}  # a switch of the body around resume points: [ResumePoint]
+        self.resumes = []  # the resume node of each resume point (PT_LC_SET's labels)
+        self.dispatch_gotos = []  # the nodes of the dispatch's `goto *lc`
         self.has_dispatch = False
         self.in_body = 0  # > 0 inside the dispatch switch
         lib = cindex.conf.lib
@@ -436,11 +451,17 @@ class Builder:
         return self.g.new()  # where code after a jump goes: nothing reaches it
 
     def _is_dispatch(self, cond):
-        """A switch on a local continuation (type pt_lc_t): PT_LC_RESUME's."""
-        c = _strip_implicit(cond)
-        if c.kind not in (K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
-            return False
-        t = c.type
+        """An expression that reads a local continuation (type pt_lc_t):
+        the selector of PT_LC_RESUME's switch, the target of its goto."""
+        stack = [cond]
+        while stack:
+            c = stack.pop()
+            if c.kind in (K.MEMBER_REF_EXPR, K.DECL_REF_EXPR) and self._is_lc_type(c.type):
+                return True
+            stack.extend(_exprs(c))
+        return False
+
+    def _is_lc_type(self, t):
         for _ in range(16):
             if t.kind != TK.TYPEDEF:
                 return False
@@ -448,6 +469,33 @@ class Builder:
                 return True
             t = t.get_declaration().underlying_typedef_type
         return False
+
+    def _resume_point(self, s, cur, n):
+        """Resume point s (a label or a case at node n, which the body
+        reaches from cur when it goes on without a wait): a resume node to
+        n for the dispatch, and a carry from cur. The switches of the body
+        around it are recorded."""
+        g = self.g
+        rp = ResumePoint(len(g.resume_points), self.src.start(s))
+        g.resume_points.append(rp)
+        r = g.new()
+        r.events.append(('resume', rp))
+        r.succ.append(n)
+        carry = g.new()  # cur is where the earlier call saved rp
+        carry.events.append(('carry', rp))
+        cur.succ.append(carry)
+        carry.succ.append(n)
+        inside = []
+        for sw in reversed(self.switches):
+            if sw.dispatch:
+                break
+            inside.append(sw)
+        for sw in inside:
+            if id(sw) not in self.lost:
+                self.lost[id(sw)] = (sw.loc, [])
+                g.lost_switches.append(self.lost[id(sw)])
+            self.lost[id(sw)][1].append(rp)
+        return r
 
     def _for_parts(self, s):
         """{'init', 'cond', 'inc', 'body'} -> cursor, from where the `;`
@@ -593,7 +641,7 @@ class Builder:
             ch = _children(s)
             cond, body = ch[0], ch[-1]
             cur = self.expr(cond, cur)
-            sw = _Switch(cur, self._is_dispatch(cond))
+            sw = _Switch(cur, self._is_dispatch(cond), self.src.start(s))
             self.has_dispatch |= sw.dispatch
             after = g.new()
             self.switches.append(sw)
@@ -611,17 +659,8 @@ class Builder:
             cur.succ.append(n)
             if self.switches:
                 sw = self.switches[-1]
-                if sw.dispatch and sw.cases > 0:
-                    rp = ResumePoint(len(g.resume_points), self.src.start(s))
-                    g.resume_points.append(rp)
-                    r = g.new()
-                    r.events.append(('resume', rp))
-                    sw.node.succ.append(r)
-                    r.succ.append(n)
-                    carry = g.new()  # cur is where the earlier call saved rp
-                    carry.events.append(('carry', rp))
-                    cur.succ.append(carry)
-                    carry.succ.append(n)
+                if sw.dispatch and sw.cases > 0:  # the exit point
+                    sw.node.succ.append(self._resume_point(s, cur, n))
                 else:
                     sw.node.succ.append(n)
                 sw.cases += 1
@@ -630,6 +669,8 @@ class Builder:
         if k == K.LABEL_STMT:
             n = self.labels.setdefault(s.spelling, g.new())
             cur.succ.append(n)
+            if s.spelling.startswith(RESUME_LABEL) and self.in_body:
+                self.resumes.append(self._resume_point(s, cur, n))
             ch = _children(s)
             return self.stmt(ch[-1], n) if ch else n
         if k == K.GOTO_STMT:
@@ -638,9 +679,13 @@ class Builder:
                     self.gotos.append((cur, c.spelling))
             return self._dead()
         if k == K.INDIRECT_GOTO_STMT:
+            dispatch = self.in_body and any(self._is_dispatch(c) for c in _exprs(s))
             for c in _exprs(s):
                 cur = self.expr(c, cur)
-            self.gotos.append((cur, None))
+            if dispatch:
+                self.dispatch_gotos.append(cur)
+            else:
+                self.gotos.append((cur, None))
             return self._dead()
         if k == K.BREAK_STMT:
             if self.breaks:
@@ -671,10 +716,12 @@ class Builder:
         end = self.stmt(body[-1], self.g.entry)
         end.succ.append(self.exit)
         for node, label in self.gotos:
-            if label is None:
-                node.succ.extend(self.labels.values())
+            if label is None:  # (a computed goto of the user's: resume labels are not its targets)
+                node.succ.extend(n for name, n in self.labels.items() if not name.startswith(RESUME_LABEL))
             elif label in self.labels:
                 node.succ.append(self.labels[label])
+        for node in self.dispatch_gotos:
+            node.succ.extend(self.resumes)
         if not self.g.resume_points:
             return None
         return self.g
