@@ -687,7 +687,9 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
  * inside a sub-coroutine, innermost first; a sub-coroutine's cleanup that
  * was waiting sees that wait end with PT_ECANCELLED). Whoever awaits t then
- * sees PT_ECANCELLED. Its open timeout scopes are closed.
+ * sees PT_ECANCELLED, unless its cleanup finishes it with a result of its
+ * own (PT_TASK_RETURN, PT_TASK_FAIL), as a `return` in a `finally` ends an
+ * asyncio task that was cancelled. Its open timeout scopes are closed.
  *  - Not started yet: it finishes without running when its turn in the
  *    ready queue comes; until then pt_task_done is 0 (as asyncio's done()).
  *  - Queued with a wait that had ended: that wait ends PT_ECANCELLED too,
