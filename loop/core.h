@@ -350,8 +350,10 @@ static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result)
  * Wake the first task of q (if any) and return it. Its wait result is
  * left as q itself (the wait macros read that as "woken by q"), and until
  * it runs it stays marked as waiting on a list: if it is cancelled before
- * it could act on the wake-up, pt_cancel gives back what it was granted
- * (pt__wlist_give), so nothing is lost. A PT__WAIT_RETRY waiter keeps its
+ * it could act on the wake-up, what it was granted goes on to the next
+ * waiter at its turn (pt__cancel, pt__run_special), and if a timeout
+ * scope of its passes meanwhile, when it resumes (pt__granted): nothing is
+ * lost. A PT__WAIT_RETRY waiter keeps its
  * timer (pt__unpark): one that comes due before it runs is dropped
  * (pt__expire_timers), and its wait reads that as its deadline passed.
  */
@@ -396,6 +398,27 @@ PT__OUTLINE void pt__wl_lock(struct pt_loop *l, struct pt__wlist *w) {
 static inline void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w) {
     if (w->give)
         w->give(l, w);
+}
+
+/* A wait of t (in generator g) woken by w resumes: 1, its result PT_OK, it
+ * keeps what it was granted. But if a timeout scope of t's has passed since
+ * (between the grant and this turn), 0: the wait ends PT_ETIMEDOUT as the
+ * scope does, and the grant goes on to the next waiter, as asyncio's
+ * timeout cancels a task woken and not yet run: never kept by a wait whose
+ * scope says it timed out. */
+static inline int pt__granted(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
+                              struct pt__wlist *w) {
+    g->value.i = PT_OK;
+#if PT_LOOP_CALLBACKS
+    if (l->timeouts && pt__timeout_passed(l, t)) {
+        g->value.i = PT_ETIMEDOUT;
+        pt__wlist_give(l, w);
+        return 0;
+    }
+#else
+    (void)l, (void)t, (void)w;
+#endif
+    return 1;
 }
 #endif
 
@@ -629,8 +652,13 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
 #endif
             if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
 #if PT_LOOP_SYNC
-                if (pt__wait_kind(t) == PT__WAIT_LIST) /* granted by a list: give it back */
-                    pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);
+                /* Granted by a list: it gives that back at its turn, as
+                 * asyncio's waiter does (pt__run_special), after what is
+                 * queued before it. Kept till then where a body leaves
+                 * nothing: `ret`, untouched until the body ends, which a
+                 * cancelled task does only after that turn. */
+                if (pt__wait_kind(t) == PT__WAIT_LIST)
+                    t->gen.ret.p = t->gen.value.p;
 #endif
                 t->gen.value.i = PT_ECANCELLED;
                 return rc;
@@ -659,7 +687,9 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
  * and at the next iteration its PT_CLEANUP section runs (exactly once;
  * inside a sub-coroutine, innermost first; a sub-coroutine's cleanup that
  * was waiting sees that wait end with PT_ECANCELLED). Whoever awaits t then
- * sees PT_ECANCELLED. Its open timeout scopes are closed.
+ * sees PT_ECANCELLED, unless its cleanup finishes it with a result of its
+ * own (PT_TASK_RETURN, PT_TASK_FAIL), as a `return` in a `finally` ends an
+ * asyncio task that was cancelled. Its open timeout scopes are closed.
  *  - Not started yet: it finishes without running when its turn in the
  *    ready queue comes; until then pt_task_done is 0 (as asyncio's done()).
  *  - Queued with a wait that had ended: that wait ends PT_ECANCELLED too,
@@ -786,19 +816,26 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
         t->gen.state = PT__GEN_DONE | PT_CLOSED;
         return PT_CLOSED;
     }
+#if PT_LOOP_SYNC
+    /* Cancelled in its body once a list had granted it something: its turn
+     * has come, so that goes on to the next waiter now (pt__cancel). */
+    if (t->gen.ret.p && pt__gen_life(s) == PT__GEN_RUNNING) {
+        struct pt__wlist *w = (struct pt__wlist *)t->gen.ret.p;
+        t->gen.ret = PT_NONE;
+        pt__wlist_give(l, w);
+    }
+#endif
     return 0;
 }
 
 /* Nonzero for a state that pt__run_next leaves to pt__run_special: a
- * callback, or a task cancelled before it ran, whose state is that one
- * bit (a task in its cleanup section, or cancelled after it started,
- * needs nothing there: pt__cancel set where it resumes). With callbacks,
- * one test for both: any task cancelled comes too. (A task body does not
- * test its state: PT_TASK_BEGIN trusts this one test.) */
+ * callback, or a task cancelled (before it ran: it ends there; after it
+ * started: a grant it had goes on; in its cleanup: nothing). (A task body
+ * does not test its state: PT_TASK_BEGIN trusts this one test.) */
 #if PT_LOOP_CALLBACKS
 #define PT__RUN_SPECIAL(s) ((s) & (PT__T_CALLBACK | PT__GEN_CLOSING))
 #else
-#define PT__RUN_SPECIAL(s) ((s) == PT__GEN_CLOSING)
+#define PT__RUN_SPECIAL(s) ((s)&PT__GEN_CLOSING)
 #endif
 
 /* Take the head of the ready queue and run it once. */

@@ -34,6 +34,7 @@ static inline void pt_group_init(struct pt_group *g, struct pt_task **members, p
     g->cap = cap;
     g->count = g->pending = g->taken = 0;
     g->owner = NULL;
+    g->parent = NULL;
     g->mode = mode;
     g->failed = 0;
     g->event = pt__group_event;
@@ -51,6 +52,24 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
     g->members[g->count++] = t;
     g->pending++;
     return PT_OK;
+}
+
+/* int PT_GROUP_SPAWN(struct pt_group *g, struct pt_task *t, pt_task_fn fn)
+ *   -> as pt_group_spawn
+ * pt_group_spawn by the running task, which becomes the group's parent (the
+ * body of asyncio's `async with TaskGroup()`): in PT_GROUP_CANCEL_ON_FAIL
+ * mode, a member's failure also ends the wait the parent is in then with
+ * PT_ECANCELLED (a join or another group's wait cancels what it waits for,
+ * as a cancel does), unless that is its wait on this group; the parent
+ * itself is not cancelled, and its PT_GROUP_WAIT then gives PT_EFAILED. */
+#define PT_GROUP_SPAWN(g, t, fn) pt__group_spawn_in(pt__loop, pt__task, (g), (t), (fn))
+
+static inline int pt__group_spawn_in(struct pt_loop *l, struct pt_task *parent, struct pt_group *g,
+                                     struct pt_task *t, pt_task_fn fn) {
+    int rc = pt_group_spawn(l, g, t, fn);
+    if (rc == PT_OK)
+        g->parent = parent;
+    return rc;
 }
 
 /* Cancel every member that has not finished. (A former member spawned
@@ -93,8 +112,17 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
     g->pending--;
     if (pt_task_status(t) == PT_EXITED && !g->failed) {
         g->failed = 1;
-        if (g->mode == PT_GROUP_CANCEL_ON_FAIL)
+        if (g->mode == PT_GROUP_CANCEL_ON_FAIL) {
+            struct pt_task *p = g->parent;
             pt_group_cancel(l, g);
+            /* The parent's wait elsewhere ends cancelled (PT_GROUP_SPAWN). */
+            if (p && (p->gen.aux & PT__T_PARKED) && p->gen.value.p != (void *)g &&
+                !(p->gen.aux & PT__T_CANCELLED)) {
+                if (pt__wait_kind(p) == PT__WAIT_RETRY) /* (its kept timer goes too) */
+                    pt__timer_remove(l, p);
+                (void)pt__cancel(l, p, PT__T_CANCELLED);
+            }
+        }
     }
     if (!g->owner)
         return;

@@ -81,7 +81,7 @@ static inline int pt__lock_start(struct pt_loop *l, struct pt_task *t, struct pt
         if (pt__lock_start(pt__loop, pt__task, pt__gen, (k), (timeout))) {                         \
             PT__PARKED_HERE();                                                                     \
             if (pt__gen->value.p == (void *)(k)) /* handed over */                                 \
-                pt__gen->value.i = PT_OK;                                                          \
+                (void)pt__granted(pt__loop, pt__task, pt__gen, &(k)->w);                           \
         }                                                                                          \
     } while (0)
 

@@ -54,7 +54,7 @@
             pt__list_park(pt__loop, pt__task, pt__gen, &(w)->q, (timeout), PT__WAIT_LIST)) {       \
             PT__PARKED_HERE();                                                                     \
             if (pt__gen->value.p == (void *)(w)) /* granted */                                     \
-                pt__gen->value.i = PT_OK;                                                          \
+                (void)pt__granted(pt__loop, pt__task, pt__gen, (w));                               \
         }                                                                                          \
     } while (0)
 
@@ -69,7 +69,10 @@
                 PT__PARKED_HERE();                                                                 \
                 if (pt__gen->value.p != (void *)(w)) /* not woken by w: timed out */               \
                     break;                                                                         \
-                pt__gen->value.i = PT_OK;                                                          \
+                if (!pt__granted(pt__loop, pt__task, pt__gen, (w))) { /* its scope passed */       \
+                    pt__timer_remove(pt__loop, pt__task);                                          \
+                    break;                                                                         \
+                }                                                                                  \
                 if (!pt__retry_again(pt__loop, pt__task, pt__gen, &(w)->q, (timeout), (try_expr))) \
                     break;                                                                         \
             }                                                                                      \

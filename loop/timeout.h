@@ -68,6 +68,10 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
     }
 }
 
+/* A deadline that has passed already (a scope of 0 ticks) is acted on from
+ * the back of the ready queue, as asyncio.timeout's call_soon: before a
+ * task that a grant wakes later in this iteration runs, so that such a
+ * grant goes on to the next waiter (pt__granted), not after it. */
 static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_time_t when) {
     struct pt_task *h = &sc->timer.task;
     if (h->gen.aux & PT__T_QUEUED) { /* due for a closed scope: it sets itself again */
@@ -75,8 +79,14 @@ static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_t
         PT__HANDLE_WHEN(&sc->timer) = when;
         return 1;
     }
-    if (pt_call_at(l, &sc->timer, when, pt__timeout_fire, sc) != PT_OK)
-        return 0;
+    if (pt_time_before(pt_loop_now(l), when)) {
+        if (pt_call_at(l, &sc->timer, when, pt__timeout_fire, sc) != PT_OK)
+            return 0;
+    } else {
+        if (pt_call_soon(l, &sc->timer, pt__timeout_fire, sc) != PT_OK)
+            return 0;
+        PT__HANDLE_WHEN(&sc->timer) = when;
+    }
     h->gen.aux |= PT__T_BACKGROUND; /* it keeps no loop going */
     l->live--;
     return 1;

@@ -286,9 +286,10 @@ struct pt_group {
     struct pt_task **members; /* caller's array: the finished members
                                  first, in the order they finished */
     pt_index_t cap, count, pending;
-    pt_index_t taken;      /* members handed out by PT_GROUP_NEXT */
-    struct pt_task *owner; /* the task waiting for the group, if any */
-    unsigned char mode;    /* PT_GROUP_CANCEL_ON_FAIL or PT_GROUP_COLLECT */
+    pt_index_t taken;       /* members handed out by PT_GROUP_NEXT */
+    struct pt_task *owner;  /* the task waiting for the group, if any */
+    struct pt_task *parent; /* the task that spawned into it (PT_GROUP_SPAWN), or NULL */
+    unsigned char mode;     /* PT_GROUP_CANCEL_ON_FAIL or PT_GROUP_COLLECT */
     unsigned char failed;
     /* loop/group.h's code, called by the core when a member finishes (t)
      * or the owner's wait times out (NULL): a core compiled in a file that

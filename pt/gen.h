@@ -191,6 +191,8 @@ static inline int pt__gen_close(struct pt_gen *g) {
         return 0;
     }
     g->state |= PT__GEN_CLOSING;
+    if (pt__gen_life(g->state) == PT__GEN_CLEANUP) /* the body's result goes: it ends closed */
+        g->state = (unsigned char)((g->state & ~PT__GEN_STATUS) | PT_ENDED);
     return 1;
 }
 
@@ -268,12 +270,16 @@ static inline void pt__gen_cleanup(struct pt_gen *g) {
     g->state = (unsigned char)((s & ~PT__GEN_LIFE) | PT__GEN_CLEANUP);
 }
 
-/* Internal: PT_GEN_END's bookkeeping; returns the final status. */
+/* Internal: PT_GEN_END's bookkeeping; returns the final status. A close
+ * finishes it PT_CLOSED, unless its cleanup section finished it with a
+ * result (PT_RETURN, PT_FAIL: only the cleanup can while closing), as a
+ * `return` or a `raise` in a `finally` replaces the exception going
+ * through it. */
 static inline char pt__gen_finish(struct pt_gen *g) {
     unsigned char s = g->state;
     char status = (char)(s & PT__GEN_STATUS);
     g->value = PT_NONE;
-    if (s & PT__GEN_CLOSING)
+    if ((s & PT__GEN_CLOSING) && status < PT__GEN_RETURNED)
         status = PT_CLOSED;
     else if (status >= PT__GEN_RETURNED) {
         g->value = g->ret;
@@ -285,12 +291,15 @@ static inline char pt__gen_finish(struct pt_gen *g) {
     return status;
 }
 
-/* Resume g with value v: PT_SEND(&g, v, fn(&g, ...)) -> status. */
+/* Resume g with value v: PT_SEND(&g, v, fn(&g, ...)) -> status. A first
+ * send with a value starts g from the top, v in g->value there (Python
+ * raises TypeError: there is no exception to raise, and v does no harm). */
 #define PT_SEND(g, v, call) (pt__gen_send((g), (v)) ? (char)(call) : pt_gen_status(g))
 /* Resume g with no value, as next() does. */
 #define PT_NEXT(g, call) PT_SEND((g), PT_NONE, call)
-/* Close g, running its cleanup; PT_CLOSED once done. If the cleanup itself
- * waits, this returns PT_WAITING/PT_YIELDED: close (or send) again. */
+/* Close g, running its cleanup; PT_CLOSED once done (PT_ENDED or PT_EXITED
+ * if the cleanup finishes it with PT_RETURN or PT_FAIL). If the cleanup
+ * itself waits, this returns PT_WAITING/PT_YIELDED: close (or send) again. */
 #define PT_CLOSE(g, call) (pt__gen_close(g) ? (char)(call) : pt_gen_status(g))
 /*
  * char PT_THROW(struct pt_gen *g, intptr_t err, call) -> status
@@ -383,7 +392,8 @@ static inline char pt__gen_finish(struct pt_gen *g) {
 
 /* Finish with result v (after running the cleanup section, if any: its
  * yields and waits leave v alone). In the cleanup section, a PT_RETURN
- * replaces the result, as a `return` in Python's `finally` does. */
+ * replaces the result, as a `return` in Python's `finally` does, a close's
+ * too: the generator (a cancelled task) then ends PT_ENDED, not closed. */
 #define PT_RETURN(g, v)                                                                            \
     do {                                                                                           \
         (g)->ret = (v);                                                                            \

@@ -916,6 +916,51 @@ static void test_scope_begun_again_while_its_old_timer_is_due_keeps_the_new_dead
 }
 
 /* clang-format off: one case a line */
+/* A semaphore's unit is given to A, waiting inside a scope of 10, by a
+ * callback due at 10 like the scope's timer but set before it: the
+ * deadline passes between the grant and A's turn. */
+static struct pt_loop_sem grant_sem;
+
+static void release_unit(struct pt_loop *loop, void *arg) {
+    (void)arg;
+    pt_loop_sem_release(loop, &grant_sem);
+}
+
+static PT_THREAD(sem_taker(struct pt_loop *loop, struct pt_task *task)) {
+    struct sk *s = SK(task);
+    PT_TASK_BEGIN(loop, task);
+    if (s->outer_ticks)
+        PT_TIMEOUT_BEGIN(&s->outer, s->outer_ticks);
+    PT_LOOP_SEM_ACQUIRE(&grant_sem, PT_FOREVER);
+    RECORD(s->r1, s->w1);
+    if (s->outer_ticks)
+        s->end = PT_TIMEOUT_END(&s->outer);
+    PT_TASK_END();
+}
+
+/* The grant is never lost between a wait and its scope: A's wait ends
+ * PT_ETIMEDOUT as its scope does, and the unit goes on to B, the next
+ * waiter, as asyncio's timeout cancels a task woken and not yet run. */
+static void test_scope_passed_after_a_grant_passes_the_grant_on(void) {
+    struct cb c;
+    struct sk a, b;
+    fresh(0);
+    pt_loop_sem_init(&grant_sem, 0);
+    cb_init(&c, "c");
+    CHECK_EQ_INT(pt_call_at(&lp, &c.h, 10, release_unit, NULL), PT_OK);
+    sk_init(&a, "a", 0);
+    a.outer_ticks = 10;
+    sk_init(&b, "b", 1);
+    spawn(&a.k, sem_taker);
+    spawn(&b.k, sem_taker);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.r1, PT_ETIMEDOUT);
+    CHECK_EQ_INT(a.end, PT_ETIMEDOUT);
+    CHECK_EQ_INT(b.r1, PT_OK);
+    CHECK_EQ_INT(b.w1, 10);
+    CHECK_EQ_INT((int)grant_sem.count, 0); /* B has it */
+}
+
 #define TEST_CASES(X)                                                                              \
     X(call_soon_runs_in_fifo_order_with_the_tasks)                                                 \
     X(call_soon_from_a_running_callback_runs_next_iteration)                                       \
@@ -950,6 +995,7 @@ static void test_scope_begun_again_while_its_old_timer_is_due_keeps_the_new_dead
     X(scope_closed_by_a_cancel_does_not_cut_the_cleanup)                                           \
     X(scope_end_of_a_scope_not_open_is_einval)                                                     \
     X(scope_left_by_a_return_closes_when_the_cleanup_begins)                                       \
-    X(scope_begun_again_while_its_old_timer_is_due_keeps_the_new_deadline)
+    X(scope_begun_again_while_its_old_timer_is_due_keeps_the_new_deadline)                         \
+    X(scope_passed_after_a_grant_passes_the_grant_on)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)

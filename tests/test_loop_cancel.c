@@ -175,6 +175,60 @@ static void test_cancel_in_a_cleanup_is_einval_and_leaves_its_wait(void) {
     CHECK_EQ_INT(pt_task_status(&a.task), PT_CLOSED);
 }
 
+/* Sleeps 100; its cleanup returns 7 (or fails with 9 if `n`). */
+static PT_THREAD(returns_in_cleanup(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    PT_TASK_BEGIN(loop, task);
+    PT_SLEEP(100);
+    note("woke");
+    PT_TASK_CLEANUP();
+    k->cleanups++;
+    if (k->n)
+        PT_TASK_FAIL(pt_int(9));
+    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_END();
+}
+
+/* A cancelled task whose cleanup returns ends with that result, not
+ * cancelled, and its joiner sees PT_OK: a `return` in a `finally`
+ * suppresses asyncio's CancelledError. */
+static void test_return_in_a_cancelled_tasks_cleanup_replaces_the_cancel(void) {
+    struct tk a, j;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&j, "J");
+    j.other = &a;
+    j.timeout = PT_FOREVER;
+    spawn(&a, returns_in_cleanup);
+    spawn(&j, joiner);
+    pt_loop_run_once(&lp, 0);
+    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.cleanups, 1);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_ENDED);
+    CHECK_EQ_INT((int)a.task.gen.value.i, 7);
+    CHECK_EQ_INT(j.result, PT_OK);
+}
+
+/* A failure there replaces it too, as a `raise` in a `finally` does. */
+static void test_fail_in_a_cancelled_tasks_cleanup_replaces_the_cancel(void) {
+    struct tk a, j;
+    setup(0);
+    tk_init(&a, "A");
+    tk_init(&j, "J");
+    a.n = 1;
+    j.other = &a;
+    j.timeout = PT_FOREVER;
+    spawn(&a, returns_in_cleanup);
+    spawn(&j, joiner);
+    pt_loop_run_once(&lp, 0);
+    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(pt_task_status(&a.task), PT_EXITED);
+    CHECK_EQ_INT(pt_task_error(&a.task), 9);
+    CHECK_EQ_INT(j.result, PT_EFAILED);
+}
+
 static void test_cancel_of_a_finished_task_is_einval(void) {
     struct tk a;
     cancel_queued(&a);
@@ -657,6 +711,8 @@ static void test_cancel_in_a_cleanup_after_a_return_keeps_the_result(void) {
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(task_cancelled_before_start_is_not_done_until_its_turn)                                      \
+    X(return_in_a_cancelled_tasks_cleanup_replaces_the_cancel)                                     \
+    X(fail_in_a_cancelled_tasks_cleanup_replaces_the_cancel)                                       \
     X(task_cancelled_before_start_never_runs)                                                      \
     X(join_of_a_task_cancelled_before_start_is_ecancelled)                                         \
     X(cancel_before_start_wakes_a_joiner_already_waiting)                                          \

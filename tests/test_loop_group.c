@@ -559,7 +559,49 @@ static void test_cancelled_owner_finishes_after_the_members_cleanups(void) {
 }
 
 /* clang-format off: one case a line */
+/* The parent: spawns a (fails with -5 at 10) and b (returns at 100) into
+ * its group with PT_GROUP_SPAWN, waits on a clear event (rc: the result,
+ * done_at: when), then for the group (result). */
+static struct pt_event parent_ev;
+
+static PT_THREAD(parent(struct pt_loop *loop, struct pt_task *task)) {
+    struct tk *k = (struct tk *)task;
+    struct fixture *f = (struct fixture *)(void *)k->other;
+    PT_TASK_BEGIN(loop, task);
+    CHECK_EQ_INT(PT_GROUP_SPAWN(&f->g, &f->m[0].task, member), PT_OK);
+    CHECK_EQ_INT(PT_GROUP_SPAWN(&f->g, &f->m[1].task, member), PT_OK);
+    PT_EVENT_WAIT(&parent_ev, PT_FOREVER);
+    k->rc = PT_WAIT_RESULT();
+    k->done_at = (long)pt_loop_now(loop);
+    PT_GROUP_WAIT(&f->g, PT_FOREVER);
+    k->result = PT_WAIT_RESULT();
+    PT_TASK_END();
+}
+
+/* A member's failure ends the wait its parent is in elsewhere at once,
+ * PT_ECANCELLED (asyncio's TaskGroup cancels the body of the `async
+ * with`); the parent is not cancelled: its group wait gives PT_EFAILED. */
+static void test_failure_cancels_the_parents_wait_elsewhere(void) {
+    struct fixture f;
+    memset(&f, 0, sizeof f);
+    setup(0);
+    pt_event_init(&parent_ev);
+    pt_group_init(&f.g, f.slots, 4, PT_GROUP_CANCEL_ON_FAIL);
+    tk_init(&f.own, "W", 0, 0);
+    f.own.other = (struct tk *)(void *)&f;
+    tk_init(&f.m[0], "a", -5, 10);
+    tk_init(&f.m[1], "b", 2, 100);
+    CHECK_EQ_INT(pt_spawn(&lp, &f.own.task, parent), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(f.own.rc, PT_ECANCELLED);
+    CHECK_EQ_INT(f.own.done_at, 10);
+    CHECK_EQ_INT(f.own.result, PT_EFAILED);
+    CHECK_EQ_INT(pt_task_status(&f.own.task), PT_ENDED);
+    CHECK_EQ_INT(f.m[1].cleanups, 1);
+}
+
 #define TEST_CASES(X)                                                                              \
+    X(failure_cancels_the_parents_wait_elsewhere)                                                  \
     X(first_failure_ends_the_group_wait_with_efailed)                                              \
     X(first_failure_cancels_the_other_members)                                                     \
     X(members_done_before_a_failure_keep_their_results)                                            \

@@ -59,6 +59,7 @@ struct m_task {
     long ret[2];
     int parked, kind, obj, timed_out, result;
     int granted; /* 1 + the list whose wake-up it has not seen yet, or 0 */
+    int regive;  /* 1 + the list whose grant it passes on at its turn (cancelled), or 0 */
     fz_time_t list_deadline;
     long got;
     int joiners[FZ_MAXT], njoiners; /* the tasks joining this one, in order */
@@ -317,12 +318,13 @@ static inline int m_cancel(int i) {
         else
             m_wake(i, M_ECANCELLED);
     } else {              /* queued: a wait that ended is not seen yet; it ends cancelled */
-        if (T->granted) { /* and what a list granted goes on (a pulse or a notify: nothing) */
+        if (T->granted) { /* and what a list granted goes on at its turn (a pulse or a
+                             notify: nothing), as asyncio's waiter passes it on */
             int q = T->granted - 1;
             T->granted = 0;
             m_timer_drop(i); /* (a queue's waiter's kept timer) */
             if (q == L_SEM || q == L_LOCK || q == L_QGET || q == L_QPUT)
-                m_give(q);
+                T->regive = 1 + q;
         }
         T->result = M_ECANCELLED;
     }
@@ -507,6 +509,9 @@ static inline void m_scope_begin(int i, int k, fz_time_t ticks) {
     if (fz_M.e[e].queued) { /* its timer's turn has come for a closed scope: reused */
         fz_M.e[e].dropped = 0;
         fz_M.e[e].deadline = m_after(fz_M.now, ticks);
+    } else if (ticks == 0) { /* passed already: at the back of the ready queue (call_soon) */
+        fz_M.e[e].deadline = fz_M.now;
+        m_push(e);
     } else if (m_timer_set(e, m_after(fz_M.now, ticks)) != M_OK) {
         T->scope[k] = SC_FULL;
     }
@@ -1035,6 +1040,22 @@ static inline void m_run_next(void) {
         return;
     }
     T = &fz_M.t[i];
+    if (T->regive) { /* cancelled once granted: its turn, the grant goes on */
+        int q = T->regive - 1;
+        T->regive = 0;
+        m_give(q);
+    } else if (T->granted && m_scope_passed(i) && T->granted - 1 != L_COND &&
+               (m_op(i)->code != OP_CVWAIT || T->cvphase == 3) &&
+               (T->result == M_OK || T->result == M_LISTWOKEN)) {
+        /* woken by a list, then a scope of its passed before this turn: the
+         * wait ends timed out as the scope does, the grant goes on (not
+         * the lock a condition's wait takes back: it keeps that) */
+        int q = T->granted - 1;
+        m_timer_drop(i); /* (a queue's waiter's kept timer) */
+        if (q == L_SEM || q == L_LOCK || q == L_QGET || q == L_QPUT)
+            m_give(q);
+        T->result = M_ETIMEDOUT;
+    }
     T->granted = 0;
     if (T->closing && !T->started) {
         T->st = M_CLOSED;

@@ -117,8 +117,26 @@ MUTANTS = [
     (
         "cancel: what a list granted is not passed on",
         "loop/core.h",
-        "                pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);",
-        "                (void)0;",
+        "        t->gen.ret = PT_NONE;\n        pt__wlist_give(l, w);",
+        "        t->gen.ret = PT_NONE;",
+    ),
+    (
+        "cancel: a grant passed on at the cancel, not at the waiter's turn",
+        "loop/core.h",
+        "                    t->gen.ret.p = t->gen.value.p;",
+        "                    pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);",
+    ),
+    (
+        "scope: a grant kept by a wait whose scope passed before its turn",
+        "loop/core.h",
+        "    if (l->timeouts && pt__timeout_passed(l, t)) {\n        g->value.i = PT_ETIMEDOUT;",
+        "    if (0) {\n        g->value.i = PT_ETIMEDOUT;",
+    ),
+    (
+        "scope: a deadline passed at its begin waits for the timers",
+        "loop/timeout.h",
+        "    if (pt_time_before(pt_loop_now(l), when)) {",
+        "    if (1) {",
     ),
     (
         "cleanup: not run when cancelled",
@@ -371,7 +389,7 @@ MUTANTS = [
     (
         "timeout scope: later waits not cut",
         "loop/core.h",
-        "    if (l->timeouts && pt__timeout_passed(l, t)) {",
+        "    if (l->timeouts && pt__timeout_passed(l, t)) { /* in a scope whose deadline passed */",
         "    if (0 && l->timeouts && pt__timeout_passed(l, t)) {",
     ),
     (
@@ -419,9 +437,8 @@ MUTANTS = [
     (
         "spawn: an alive task is spawned again",
         "loop/core.h",
-        "    pt_index_t live = (pt_index_t)(l->live + 1u);\n    if (pt__task_alive(t))\n"
-        "        return PT_EBUSY;",
-        "    pt_index_t live = (pt_index_t)(l->live + 1u);",
+        "    if (pt__task_alive(t))\n        return PT_EBUSY;\n    if (live == 0)",
+        "    if (live == 0)",
     ),
     (
         "task result: a cleanup's wait overwrites the returned value",
