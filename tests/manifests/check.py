@@ -88,6 +88,14 @@ IDF_KEYS = {
 }
 
 
+# library.properties: the fields the Arduino library specification
+# requires, and its categories.
+ARDUINO_REQUIRED = ("name", "version", "author", "maintainer", "sentence", "paragraph",
+                    "category", "url", "architectures")
+ARDUINO_CATEGORIES = {"Display", "Communication", "Signal Input/Output", "Sensors",
+                      "Device Control", "Timing", "Data Storage", "Data Processing", "Other"}
+
+
 class Check:
     def __init__(self, root):
         self.root = root
@@ -441,8 +449,15 @@ def check_arduino(c):
             c.fail(where, f"line {n}: {key} again")
         else:
             props[key] = value.strip()
-    for key in ("name", "version", "sentence"):
-        c.expect(key in props, where, f"has {key}")
+    # The Arduino library specification's required fields, each non-empty
+    # (the Library Manager's indexer refuses an empty one), the category one
+    # of its list and the url a URL with a scheme (arduino-lint LP041).
+    for key in ARDUINO_REQUIRED:
+        c.expect(props.get(key, "") != "", where, f"has {key}")
+    c.expect(props.get("category") in ARDUINO_CATEGORIES, where,
+             f"category {props.get('category')!r} is one of the specification's")
+    c.expect(re.fullmatch(r"https?://[^/\s]+(/\S*)?", props.get("url", "")) is not None, where,
+             f"url {props.get('url')!r} is an http(s) URL")
     c.expect(props.get("name") == NAME, where, f"name {props.get('name')!r}")
     c.version(where, props.get("version"))
     c.one_line(where, "sentence", props.get("sentence", ""))
