@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 #
 # tests/consumers/check.sh - proves the ways of using the headers, each
 # from scratch in a fresh temporary folder, with three consumer programs:

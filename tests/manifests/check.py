@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/manifests/check.py - the package manifests say the same thing and
 name what is there (meson test suite 'packaging').
 

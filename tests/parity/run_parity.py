@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run one parity case: a Python program and its C counterpart, which must
 print the same trace.
 
