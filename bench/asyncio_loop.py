@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/asyncio_loop.py - workloads W1-W5 of bench/WORKLOADS.md on
 Python asyncio (anchor=asyncio) or on uvloop (anchor=uvloop).
 

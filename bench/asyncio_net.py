@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/asyncio_net.py - the network workloads W6 and W7 of
 bench/WORKLOADS.md on Python asyncio (anchor=asyncio) or on uvloop
 (anchor=uvloop).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/bench_common.h - what the C programs of the W1-W5 benchmarks share
  * (bench_loop.c, uv_loop.c, floor.c; workloads in bench/WORKLOADS.md):

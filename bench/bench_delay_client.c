@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/bench_delay_client.c - ptloop's client of workload W7 (concurrent
  * delayed requests, bench/WORKLOADS.md), anchor=ptloop.

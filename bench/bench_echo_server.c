@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/bench_echo_server.c - ptloop's server of workload W6 (TCP echo
  * ping-pong, bench/WORKLOADS.md): one thread, one loop, on the readiness

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/bench_loop.c - workloads W1-W5 of bench/WORKLOADS.md on the
  * ptloop event loop (loop/loop.h), anchor=ptloop.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/delay_server.c - the common delay server of workload W7
  * (concurrent delayed requests, bench/WORKLOADS.md): one thread, epoll,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/echo_client.c - the common load client of workload W6 (TCP echo
  * ping-pong, bench/WORKLOADS.md): one thread, epoll, plain C. The same

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/fair_client.c - does a busy connection starve a quiet one? A load
  * client for the W6 echo servers (bench/WORKLOADS.md, "Beside the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/floor.c - the plain-C floor for workloads W1-W5 of
  * bench/WORKLOADS.md, anchor=floor: the least work each workload can be

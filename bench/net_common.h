@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/net_common.h - what the C programs of the network workloads W6 and
  * W7 (bench/WORKLOADS.md) share: the W7 wire format and delay formula,

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/run_fair.py - does a busy connection starve a quiet one? Runs
 bench/fair_client against W6 echo servers and prints the probe's round
 trips, median (min-max) over interleaved runs.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/run_net.py - run the network workloads W6 (TCP echo), W7
 (concurrent delayed requests) and W8 (TCP echo beside idle connections) of
 bench/WORKLOADS.md for ptloop and the anchors, and print one Markdown table

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/run_table.py - run workloads W1-W5 (bench/WORKLOADS.md) for
 ptloop and the anchors, and print one Markdown table with ratios.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """bench/soak_echo.py - soak bench_echo_server with 1,000 clients that
 misbehave, and check every byte and that the server gives back what it took.
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/uv_echo_server.c - the libuv server of workload W6 (TCP echo
  * ping-pong, bench/WORKLOADS.md), anchor=libuv: one thread, one

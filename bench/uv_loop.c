@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * bench/uv_loop.c - workloads W1-W5 of bench/WORKLOADS.md on libuv,
  * anchor=libuv: the same work as bench_loop.c, written as libuv users write

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """The size report: what the library costs in flash and RAM on small chips.
 
 usage: size_report.py [--root DIR]      (or: meson compile -C build size-report)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/background.c - the background task of "Part 1" (README.md, "The
  * articles"), in C: main starts a task that prints "background task!" every

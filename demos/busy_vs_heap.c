@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/busy_vs_heap.c - two ways to sleep inside the same loop, both on
  * the scenario of "Part 1" (README.md, "The articles"): a 500 ms and a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/chat_server.c - a chat server: every line a client sends goes, as
  * it is and in order, to every other client connected at that moment.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Check the demos' command lines (demos/options.h): what they take, and
 that they refuse what they do not understand without running.
 

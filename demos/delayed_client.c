@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/delayed_client.c - the client of "Part 2" (README.md, "The
  * articles"): ten requests to a server that answers each after a

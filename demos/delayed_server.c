@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/delayed_server.c - the slow server of "Part 2" (README.md, "The
  * articles") on its own (see delayed_server.h): each "request" is answered

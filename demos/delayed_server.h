@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/delayed_server.h - the slow server of "Part 2" (README.md, "The
  * articles"): for each connection it reads "request", waits a pseudo-random

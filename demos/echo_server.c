@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/echo_server.c - the echo server of "Castelino" (README.md, "The
  * articles"), in C: it answers every message with "Got: " and the message,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/generators.c - the generator programs of "Part 1" (README.md, "The
  * articles"), in C: a producer yielding words, a consumer receiving a sent

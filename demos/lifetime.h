@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/lifetime.h - what keeps a demo server's loop alive: a task that
  * sleeps `ms` (or, with 0, waits forever). The server's own tasks are

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/on_chip.c - the loop on a microcontroller, on real ticks: three
  * tasks, their timers and a semaphore, and a task echoing the UART, through

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/on_chip_board.h - what demos/on_chip.c needs of each board beyond
  * the loop's port: the core clock, printing with the format kept in flash,

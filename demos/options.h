@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/options.h - the demos' command line, parsed with POSIX getopt():
  * each option has a short form and a long one, which any POSIX system

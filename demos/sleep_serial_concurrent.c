@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/sleep_serial_concurrent.c - the first measurement of "Part 1"
  * (README.md, "The articles"), in C: one task sleeping 500 ms and then

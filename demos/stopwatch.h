@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/stopwatch.h - what the demos measure with: wall-clock milliseconds
  * (CLOCK_MONOTONIC) and the process's CPU milliseconds.

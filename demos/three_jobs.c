@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/three_jobs.c - the three jobs of "Ritesh", the event loop in 30
  * lines (README.md, "The articles"), in C: A waits 2 s, B 1 s, C 3 s. Run

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/tour.c - the guided tour: every scenario of the four articles that
  * README.md lists under "The articles", article by article in the order of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/tracing.h - the demos' --timeline and --trace FILE, over
  * loop/trace.h: one recorder, with room for DEMO_TRACE_EVENTS resumes of

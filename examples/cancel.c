@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/cancel.c - cancelling a task, as asyncio's task.cancel(): the
  * wait it is in ends at once, its PT_TASK_CLEANUP section runs exactly

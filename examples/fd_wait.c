@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/fd_wait.c - waiting for a descriptor, as asyncio's add_reader:
  * a task waits with PT_IO_WAIT until the read end of a pipe is readable,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/groups.c - a task group, as asyncio's TaskGroup: three members
  * spawned into it, one wait for all of them. The first member that fails

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/queue.c - a producer and a consumer joined by a bounded queue
  * (asyncio.Queue(maxsize=2)): the producer is fast, the consumer takes

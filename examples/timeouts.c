@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/timeouts.c - a timeout scope, as `async with asyncio.timeout(d)`:
  * one deadline over every wait between PT_TIMEOUT_BEGIN and PT_TIMEOUT_END.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * examples/wakeup.c - waking the loop from another thread, as asyncio's
  * call_soon_threadsafe: a POSIX thread computes three results and, after

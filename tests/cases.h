@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/cases.h - named, isolated cases for the tests that need a POSIX
  * host (test_io, test_net). Include after "loop/loop.h".

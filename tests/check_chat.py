@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/check_chat.py - the chat server demo against real clients.
 
     check_chat.py SERVER [--clients N] [--lines M]

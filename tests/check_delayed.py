@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Check the delayed-requests scenario: concurrent total < 0.6 x serial.
 
 usage: check_delayed.py DELAYED_CLIENT

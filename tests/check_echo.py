@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Check the echo server demo with a real client: Python's socket module.
 
 usage: check_echo.py ECHO_SERVER

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run demos/on_chip on its emulated board and check what it did.
 
 usage: check_on_chip.py [--uart] COMMAND... PROGRAM

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run a program and compare its standard output, byte for byte, with a file.
 
 usage: compare_output.py EXPECTED PROGRAM [ARG...]

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/loop_init.h - how every test initialises its loop: pt_loop_init,
  * then, where there is a readiness back end, a table for the descriptors

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/loop_util.h - what the loop tests (tests/test_loop*.c) share: one
  * loop on the virtual clock, a trace of what ran, a fixed-seed random

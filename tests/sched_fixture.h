@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/sched_fixture.h - what the scheduler's tests (tests/test_loop.c,
  * tests/test_loop_timer.c) share: one kind of task state (struct tk), the

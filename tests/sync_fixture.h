@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/sync_fixture.h - what tests/test_loop_sync.c and
  * tests/test_loop_queue.c share: one kind of task state (struct tk), the

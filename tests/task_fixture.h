@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/task_fixture.h - the tasks that tests/test_loop_task.c and
  * tests/test_loop_cancel.c share: one kind of task state (struct tk) and

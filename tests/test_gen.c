@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_gen.c - the contract of generators (pt/gen.h): the send /
  * yield / return protocol, await (delegation), close and cleanup.

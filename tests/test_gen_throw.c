@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_gen_throw.c - the contract of errors in generators (pt/gen.h):
  * PT_THROW (g.throw()), pt_gen_thrown at the resume point, PT_FAIL (raise)

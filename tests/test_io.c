@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_io.c - descriptor readiness (loop/io.h) on pipes and
  * socketpairs, its errors as values, and waking the loop from another

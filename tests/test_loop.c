@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop.c - the contract of the loop's scheduler (loop/core.h):
  * the ready queue's order and snapshot rule, the run modes and background

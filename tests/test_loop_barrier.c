@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_barrier.c - the contract of the loop's barrier
  * (loop/barrier.h): arrival indices, the last not stopping, wake order,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_call.c - the contract of callbacks (loop/call.h: call
  * soon / later / at, cancel) and of timeout scopes (loop/timeout.h). On

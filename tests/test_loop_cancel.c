@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_cancel.c - the contract of cancellation (loop/core.h's
  * pt_cancel) in every kind of wait: before a task starts, in the ready

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_clock.c - when the loop reads its clock (loop/core.h,
  * pt_loop_now): at most once per iteration (twice if it waited), and with

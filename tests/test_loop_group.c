@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_group.c - the contract of task groups (loop/group.h):
  * cancel-on-fail (TaskGroup) and collect (gather) modes, waiting with a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_heap.c - the timers' order (loop/timers.h) for any
  * number of timers: equal deadlines fire in the order they were set even

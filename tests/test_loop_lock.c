@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_lock.c - the contract of the loop's lock and condition
  * (loop/lock.h): FIFO hand-off, owner checks, timeouts, cancelled waiters,

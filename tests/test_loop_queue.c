@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_queue.c - the contract of the loop's bounded queue
  * (loop/sync.h): order, waiting for room and for values, timeouts, and

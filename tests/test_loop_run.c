@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_run.c - how pt_loop_run ends when background tasks are
  * left (loop/core.h): it cancels them, and whatever their cleanups start

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_sync.c - the contract of the loop's event and semaphore
  * (loop/sync.h): their wake order, timeouts, and cancelled waiters. On the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_task.c - the contract of tasks (loop/core.h): join and
  * its results, join with a timeout (asyncio's wait_for), what spawn, join

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_timer.c - the contract of the loop's timers
  * (loop/core.h, loop/ticks.h): sleeps never early, cancel, re-arm, zero

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_wait.c - the contract of waiting for other tasks
  * (loop/core.h, loop/group.h): several joiners of one task, what a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_net.c - awaitable sockets (loop/net.h) over loopback: every
  * operation on IPv4 (127.0.0.1), IPv6 (::1) and Unix-domain stream sockets,

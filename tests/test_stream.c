@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_stream.c - the contract of the buffered streams (loop/stream.h):
  * a reader that splits lines in its own buffer, a writer whose write never

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_thread.c - the contract of plain protothreads (pt/thread.h,
  * pt/sem.h): when they stop, what they return, how they finish.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_wake_ahead.c - how much less than a wait a back end asks the
  * kernel for (loop/backend.h): less by the kernel's slack, and on a host

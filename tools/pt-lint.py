@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """pt-lint: report locals read after a wait in protothread, generator and
 task bodies (locals do not survive a wait), and, for the switch back end,
 each switch of a body around a wait (that back end loses it). See tools/pt_lint/ and

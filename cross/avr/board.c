@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/avr/board.c - board support linked into every AVR test and demo
  * (ATmega328P at 16 MHz, run under simavr by cross/avr/run_simavr.py).

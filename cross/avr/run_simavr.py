@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run an AVR program under simavr; the meson exe_wrapper for AVR.
 
 usage: run_simavr.py [--timeout SECONDS] [--uart-input FILE] PROGRAM.elf

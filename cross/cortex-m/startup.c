@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/cortex-m/startup.c - the start of a Cortex-M test program under
  * qemu: the vector table and the reset handler. The reset handler copies

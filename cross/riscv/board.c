@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/riscv/board.c - board support linked into every RV32 test and demo
  * (SiFive E under qemu-system-riscv32 -M sifive_e, see

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/riscv/test_port.c - the contract of the RISC-V port
  * (loop/port/riscv.h) on the board's own machine timer, under

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/size/gen_fn.c - a small generator on its own in an object, whose
  * text size cross/size_report.py reports: a running sum that yields the

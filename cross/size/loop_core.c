@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/size/loop_core.c - the loop core as a library, for the size report:
  * every entry point of the core (ready queue, timer heap, tasks, sleep,

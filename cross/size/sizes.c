@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/size/sizes.c - the sizes of the state structs, read without
  * running anything: each is the size of an initialised global (so it lands

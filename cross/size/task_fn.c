@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/size/task_fn.c - a small loop task on its own in an object, whose
  * text size cross/size_report.py reports (the core it calls is counted in

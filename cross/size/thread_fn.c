@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * cross/size/thread_fn.c - a small protothread on its own in an object,
  * whose text size cross/size_report.py reports: wait for a tick ten times,

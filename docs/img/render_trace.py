@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Draw a trace written by a demo's --trace (loop/trace.h's Chrome
 trace-event JSON) as a timeline picture: one row per task name, in the
 order the tasks first ran (as the demos' --timeline chart), a mark for

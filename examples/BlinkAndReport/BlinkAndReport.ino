@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * BlinkAndReport - ptloop's event loop in a sketch: two tasks, each a
  * function that sleeps without holding up the other, on a loop whose clock

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Check that docs/API.md documents every public name of pt/ and loop/.
 
 usage: coverage.py [ROOT]            check ROOT/docs/API.md against the

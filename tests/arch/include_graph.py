@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/arch/include_graph.py - the headers of pt/ and loop/ include each
 other without a cycle, and only inside the library.
 

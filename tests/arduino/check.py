@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/arduino/check.py - the Arduino library on an Arduino Uno, under
 simavr: the port (loop/port/arduino.h), ptloop.h and the example sketch.
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/arduino/test_port.c - the contract of the Arduino port
  * (loop/port/arduino.h), on an Uno's Arduino core under simavr: the loop's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * A program written the way a protothreads 1.4 user writes one, used to
  * check that pt/compat/ is a drop-in replacement for Adam Dunkels'

@@ -1,37 +1,50 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 #
 # tests/consumers/check.sh - proves the ways of using the headers, each
-# from scratch in a fresh temporary folder, with two consumer programs:
-# tests/consumers/prog.c (#include "pt/pt.h") and prog_loop.c
-# (#include "loop/loop.h", built with -D_POSIX_C_SOURCE=200809L as
-# loop/loop.h asks), each compiled with -std=c99 -Wall -Wextra -Wpedantic
-# -Werror:
+# from scratch in a fresh temporary folder, with three consumer programs:
+# tests/consumers/prog.c (#include "pt/pt.h"), prog_loop.c
+# (#include "loop/loop.h") and prog_options.c (#include <ptloop.h>, printing
+# PT_DEBUG, the back end and the timer store its compile saw), the last two
+# built with -D_POSIX_C_SOURCE=200809L as loop/loop.h asks, each compiled
+# with -std=c99 -Wall -Wextra -Wpedantic -Werror:
 #
 #  (a) copied tree: pt/ (then pt/ and loop/) copied into a folder of the
 #      consumer's, then cc -I<folder> prog.c;
 #  (b) meson subproject: a consumer meson project with subprojects/ptloop a
 #      copy of this repository, using dependency('ptloop') (found through
 #      meson.override_dependency, no wrap file, no system install visible)
-#      and subproject('ptloop').get_variable('ptloop_dep');
+#      and subproject('ptloop').get_variable('ptloop_dep'), with
+#      -Dptloop:debug_mode=true -Dptloop:loop_timers=list, which
+#      prog_options must see; the consumer's meson install must put nothing
+#      of ptloop in its prefix, and with -Dptloop:install=true the headers
+#      (ptloop.h too) and ptloop.pc, whose Cflags carry those options;
 #  (c) installed: meson setup --prefix=<tmp> + meson install, then the
-#      headers must be under <includedir>/ptloop/{pt,loop}/ (nothing bare
-#      in <includedir>), ptloop.pc in <datadir>/pkgconfig, and the programs
-#      are built with $(pkg-config --cflags ptloop), PKG_CONFIG_PATH
-#      pointing into the install; then the install is moved elsewhere and
+#      headers must be under <includedir>/ptloop/{pt,loop}/ and
+#      <includedir>/ptloop/ptloop.h (nothing bare in <includedir>),
+#      ptloop.pc in <datadir>/pkgconfig, and the programs are built with
+#      $(pkg-config --cflags ptloop), PKG_CONFIG_PATH pointing into the
+#      install; then the install is moved elsewhere and
 #      $(pkg-config --define-prefix --cflags ptloop) must name the new place;
+#      an install with -Dloop_backend=poll carries it to prog_options;
 #  (d) CMake add_subdirectory: a consumer CMake project with a copy of this
-#      repository in it, add_subdirectory(ptloop) and ptloop::ptloop;
+#      repository in it, add_subdirectory(ptloop) and ptloop::ptloop, with
+#      -DPTLOOP_BACKEND=poll, which prog_options must see;
 #  (e) CMake FetchContent: the same, the copy a tar.gz fetched from a
-#      file:// URL (no network) with FetchContent_MakeAvailable;
-#  (f) CMake find_package: cmake --install of a copy, the same files as
-#      meson installs under include/, then find_package(ptloop 0.1
-#      REQUIRED) from the install and again after moving it; find_package
-#      (ptloop 0.0) and (ptloop 0.2) must fail (before 1.0, each minor
-#      release is another interface).
+#      file:// URL (no network) with FetchContent_MakeAvailable, defaults;
+#  (f) CMake find_package: cmake --install of a copy configured with
+#      -DPTLOOP_DEBUG=ON -DPTLOOP_TIMERS=list, the same files as meson
+#      installs under include/, then find_package(ptloop 0.1 REQUIRED) from
+#      the install (prog_options must see the options) and again after
+#      moving it; find_package (ptloop 0.0) and (ptloop 0.2) must fail
+#      (before 1.0, each minor release is another interface).
 # In the CMake routes the compile commands must show -std=c99 and -Werror,
 # and ptloop::ptloop must ask for c_std_99.
 #
-# Each program is run and must print its line and exit 0.
+# Each program is run and must print its line and exit 0; prog_options's
+# line must name the options chosen for that route (the defaults where none
+# is: PT_DEBUG=0, select, heap).
 #
 # How to run (from anywhere; needs cc, meson, ninja, pkg-config, cmake):
 #
@@ -94,6 +107,19 @@ run_prog() {
     "$1" | sed 's/^/    /'
 }
 
+# expect_options EXE 'PT_DEBUG=d PT_LOOP_BACKEND=b PT_LOOP_TIMERS=t': run
+# prog_options; its line must name those options.
+expect_options() {
+    local out
+    echo "  \$ $1"
+    out=$("$1")
+    echo "    $out"
+    if [ "$out" != "ptloop options: $2" ]; then
+        echo "  expected: ptloop options: $2" >&2
+        return 1
+    fi
+}
+
 # logged LOG CMD...: run CMD with its output in LOG, shown only on failure.
 logged() {
     local log=$1
@@ -104,21 +130,27 @@ logged() {
     }
 }
 
-# build_progs DIR FLAGS...: cc FLAGS prog.c and prog_loop.c into DIR, run both.
+# build_progs DIR OPTIONS FLAGS...: cc FLAGS prog.c, prog_loop.c and
+# prog_options.c into DIR, run them; prog_options must print OPTIONS.
 build_progs() {
-    local dir=$1
-    shift
-    cp "$here/prog.c" "$here/prog_loop.c" "$dir/"
+    local dir=$1 options=$2
+    shift 2
+    cp "$here/prog.c" "$here/prog_loop.c" "$here/prog_options.c" "$dir/"
     (
         cd "$dir"
         echo "  \$ $cc ${cflags[*]} $* prog.c -o prog"
         "$cc" "${cflags[@]}" "$@" prog.c -o prog
         echo "  \$ $cc ${cflags[*]} ${posix[*]} $* prog_loop.c -o prog_loop"
         "$cc" "${cflags[@]}" "${posix[@]}" "$@" prog_loop.c -o prog_loop
+        echo "  \$ $cc ${cflags[*]} ${posix[*]} $* prog_options.c -o prog_options"
+        "$cc" "${cflags[@]}" "${posix[@]}" "$@" prog_options.c -o prog_options
     )
     run_prog "$dir/prog"
     run_prog "$dir/prog_loop"
+    expect_options "$dir/prog_options" "$options"
 }
+
+defaults="PT_DEBUG=0 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=heap"
 
 # tree_files DIR: the files under DIR, relative, sorted (empty if no DIR).
 tree_files() {
@@ -127,7 +159,7 @@ tree_files() {
 
 # (a) ---------------------------------------------------------------------
 step="(a) copied tree"
-echo "== $step: pt/ (then pt/ and loop/) copied, cc -I<folder>"
+echo "== $step: pt/ (then pt/, loop/ and ptloop.h) copied, cc -I<folder>"
 mkdir -p "$tmp/a/vendor" "$tmp/a/app" "$tmp/a/vendor2" "$tmp/a/app2"
 cp -R "$root/pt" "$tmp/a/vendor/pt"
 cp "$here/prog.c" "$tmp/a/app/prog.c"
@@ -137,24 +169,27 @@ cp "$here/prog.c" "$tmp/a/app/prog.c"
     "$cc" "${cflags[@]}" -I../vendor prog.c -o prog
 )
 run_prog "$tmp/a/app/prog"
-cp -R "$root/pt" "$root/loop" "$tmp/a/vendor2/"
-build_progs "$tmp/a/app2" -I../vendor2
+cp -R "$root/pt" "$root/loop" "$root/ptloop.h" "$tmp/a/vendor2/"
+build_progs "$tmp/a/app2" "$defaults" -I../vendor2
 
 # (b) ---------------------------------------------------------------------
 step="(b) meson subproject"
 echo "== $step: subprojects/ptloop, dependency('ptloop') and get_variable"
 mkdir -p "$tmp/b/subprojects"
 copy_repo "$tmp/b/subprojects/ptloop"
-cp "$here/prog.c" "$here/prog_loop.c" "$tmp/b/"
+cp "$here/prog.c" "$here/prog_loop.c" "$here/prog_options.c" "$tmp/b/"
 cat >"$tmp/b/meson.build" <<'EOF'
 project('consumer', 'c',
   default_options: ['c_std=c99', 'warning_level=3', 'werror=true'])
 
 # By name: no wrap file; the subproject of that name provides it through
-# meson.override_dependency('ptloop', ...).
+# meson.override_dependency('ptloop', ...). The consumer installs its own
+# program, and that alone.
 by_name = dependency('ptloop')
-executable('prog-by-name', 'prog.c', dependencies: by_name)
+executable('prog-by-name', 'prog.c', dependencies: by_name, install: true)
 executable('prog_loop-by-name', 'prog_loop.c', dependencies: by_name,
+  c_args: '-D_POSIX_C_SOURCE=200809L')
+executable('prog_options-by-name', 'prog_options.c', dependencies: by_name,
   c_args: '-D_POSIX_C_SOURCE=200809L')
 
 # By the subproject's variable.
@@ -165,14 +200,46 @@ EOF
 mkdir -p "$tmp/empty"
 (
     cd "$tmp/b"
+    echo "  \$ meson setup build -Dptloop:debug_mode=true -Dptloop:loop_timers=list"
     logged "$tmp/b/setup.log" \
-        env PKG_CONFIG_LIBDIR="$tmp/empty" PKG_CONFIG_PATH="" meson setup build
+        env PKG_CONFIG_LIBDIR="$tmp/empty" PKG_CONFIG_PATH="" meson setup build \
+        --prefix="$tmp/b/prefix" -Dptloop:debug_mode=true -Dptloop:loop_timers=list
     grep -E "^Dependency ptloop found" "$tmp/b/setup.log" | sed 's/^/  /' || true
     logged "$tmp/b/build.log" ninja -C build
 )
 run_prog "$tmp/b/build/prog-by-name"
 run_prog "$tmp/b/build/prog_loop-by-name"
 run_prog "$tmp/b/build/prog-by-var"
+b_options="PT_DEBUG=1 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=list"
+expect_options "$tmp/b/build/prog_options-by-name" "$b_options"
+# The consumer's install: its program, nothing of ptloop's.
+logged "$tmp/b/install.log" meson install -C "$tmp/b/build" --no-rebuild
+installed=$(tree_files "$tmp/b/prefix")
+if [ "$installed" != "./bin/prog-by-name" ]; then
+    echo "  the consumer's install holds more than its program:" >&2
+    echo "$installed" | sed 's/^/    /' >&2
+    exit 1
+fi
+echo "  the consumer's meson install: bin/prog-by-name, nothing of ptloop"
+# Asked for, the subproject installs its headers and ptloop.pc, with the
+# options in its Cflags.
+logged "$tmp/b/configure.log" meson configure "$tmp/b/build" -Dptloop:install=true
+logged "$tmp/b/install2.log" meson install -C "$tmp/b/build" --destdir "$tmp/b/staged"
+staged="$tmp/b/staged$tmp/b/prefix"
+for f in include/ptloop/ptloop.h include/ptloop/pt/pt.h include/ptloop/loop/loop.h \
+    share/pkgconfig/ptloop.pc; do
+    if [ ! -f "$staged/$f" ]; then
+        echo "  -Dptloop:install=true: no $f in the install" >&2
+        exit 1
+    fi
+done
+if ! grep -q "^Cflags: .* -DPT_LOOP_TIMERS=PT_TIMERS_LIST -DPT_DEBUG=1" \
+    "$staged/share/pkgconfig/ptloop.pc"; then
+    echo "  ptloop.pc's Cflags do not carry the options:" >&2
+    grep "^Cflags" "$staged/share/pkgconfig/ptloop.pc" >&2
+    exit 1
+fi
+echo "  with -Dptloop:install=true: the headers, ptloop.h and ptloop.pc (with the options)"
 
 # (c) ---------------------------------------------------------------------
 step="(c) installed"
@@ -208,6 +275,11 @@ if [ "$want" != "$have" ]; then
     exit 1
 fi
 echo "  $(echo "$have" | wc -l) headers under include/ptloop/{pt,loop}/"
+if [ ! -f "$includedir/ptloop/ptloop.h" ]; then
+    echo "  no include/ptloop/ptloop.h: #include <ptloop.h> would fail" >&2
+    exit 1
+fi
+echo "  include/ptloop/ptloop.h"
 stray=$(cd "$includedir" && find . -mindepth 1 -maxdepth 1 ! -name ptloop)
 if [ -n "$stray" ]; then
     echo "  unexpected entries directly in include/: $stray" >&2
@@ -232,7 +304,7 @@ if [ "$cflags_pc" != "-I$includedir/ptloop" ]; then
     exit 1
 fi
 # shellcheck disable=SC2086 # pkg-config output is a list of flags
-build_progs "$tmp/c/app" $cflags_pc $libs_pc
+build_progs "$tmp/c/app" "$defaults" $cflags_pc $libs_pc
 
 # Moved: a relocated install (a package unpacked elsewhere, a staging
 # folder). The original is gone, so only the new place can work.
@@ -247,14 +319,25 @@ if [ "$cflags_pc" != "-I$moved/include/ptloop" ]; then
     exit 1
 fi
 # shellcheck disable=SC2086 # pkg-config output is a list of flags
-build_progs "$tmp/c/app-moved" $cflags_pc
+build_progs "$tmp/c/app-moved" "$defaults" $cflags_pc
+
+# An option chosen at the install reaches the consumer through ptloop.pc.
+logged "$tmp/c/setup-poll.log" meson setup "$tmp/c/build-poll" "$root" \
+    --prefix="$tmp/c/prefix-poll" -Dtests=false -Ddemos=false -Dbench=false -Dloop_backend=poll
+logged "$tmp/c/install-poll.log" meson install -C "$tmp/c/build-poll" --no-rebuild
+PKG_CONFIG_PATH="$tmp/c/prefix-poll/share/pkgconfig"
+cflags_pc=$(pc_cflags)
+echo "  installed with -Dloop_backend=poll; pkg-config --cflags ptloop: $cflags_pc"
+mkdir -p "$tmp/c/app-poll"
+# shellcheck disable=SC2086 # pkg-config output is a list of flags
+build_progs "$tmp/c/app-poll" "PT_DEBUG=0 PT_LOOP_BACKEND=poll PT_LOOP_TIMERS=heap" $cflags_pc
 unset PKG_CONFIG_PATH
 
 # (d), (e), (f): CMake ---------------------------------------------------
 # The consumer project of every CMake route; HOW says how it gets ptloop.
 write_cmake_consumer() {
     mkdir -p "$1"
-    cp "$here/prog.c" "$here/prog_loop.c" "$1/"
+    cp "$here/prog.c" "$here/prog_loop.c" "$here/prog_options.c" "$1/"
     cat >"$1/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.14...3.25)
 project(consumer LANGUAGES C)
@@ -286,38 +369,41 @@ if(NOT "c_std_99" IN_LIST features)
   message(FATAL_ERROR "ptloop::ptloop does not ask for c_std_99: ${features}")
 endif()
 
-foreach(p prog prog_loop)
+foreach(p prog prog_loop prog_options)
   add_executable(${p} ${p}.c)
   target_compile_options(${p} PRIVATE -Wall -Wextra -Wpedantic -Werror)
   target_link_libraries(${p} PRIVATE ptloop::ptloop)
 endforeach()
 target_compile_definitions(prog_loop PRIVATE _POSIX_C_SOURCE=200809L)
+target_compile_definitions(prog_options PRIVATE _POSIX_C_SOURCE=200809L)
 EOF
 }
 
-# cmake_consumer DIR CMAKE_ARGS...: configure and build the consumer in DIR
-# (build in DIR/build), check its compile commands, run both programs.
+# cmake_consumer DIR OPTIONS CMAKE_ARGS...: configure and build the consumer
+# in DIR (build in DIR/build), check its compile commands, run the programs;
+# prog_options must print OPTIONS.
 cmake_consumer() {
-    local dir=$1
-    shift
+    local dir=$1 options=$2
+    shift 2
     echo "  \$ cmake -S . -B build -G Ninja $*"
     logged "$dir/configure.log" env CC="$cc" cmake -S "$dir" -B "$dir/build" -G Ninja \
         -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "$@"
     grep -E -- "-- ptloop " "$dir/configure.log" | sed 's/^/  /' || true
     logged "$dir/build.log" cmake --build "$dir/build"
-    # Every compile (two programs) with -std=c99 and -Werror.
+    # Every compile (three programs) with -std=c99 and -Werror.
     local n
     n=$(grep -c '"command"' "$dir/build/compile_commands.json")
-    if [ "$n" != 2 ] ||
+    if [ "$n" != 3 ] ||
         [ "$(grep '"command"' "$dir/build/compile_commands.json" |
-            grep -- '-std=c99' | grep -c -- '-Werror')" != 2 ]; then
-        echo "  expected 2 compiles, each with -std=c99 and -Werror:" >&2
+            grep -- '-std=c99' | grep -c -- '-Werror')" != 3 ]; then
+        echo "  expected 3 compiles, each with -std=c99 and -Werror:" >&2
         grep '"command"' "$dir/build/compile_commands.json" | sed 's/^/    /' >&2
         return 1
     fi
     echo "  compiled with -std=c99 ... -Werror (compile_commands.json)"
     run_prog "$dir/build/prog"
     run_prog "$dir/build/prog_loop"
+    expect_options "$dir/build/prog_options" "$options"
 }
 
 # (d) ---------------------------------------------------------------------
@@ -325,7 +411,8 @@ step="(d) CMake add_subdirectory"
 echo "== $step: a copy in the consumer's tree, add_subdirectory(ptloop)"
 write_cmake_consumer "$tmp/d"
 copy_repo "$tmp/d/ptloop"
-cmake_consumer "$tmp/d" -DHOW=subdirectory
+cmake_consumer "$tmp/d" "PT_DEBUG=0 PT_LOOP_BACKEND=poll PT_LOOP_TIMERS=heap" \
+    -DHOW=subdirectory -DPTLOOP_BACKEND=poll
 
 # (e) ---------------------------------------------------------------------
 step="(e) CMake FetchContent"
@@ -334,7 +421,7 @@ copy_repo "$tmp/e/src/ptloop"
 tar -C "$tmp/e/src" -czf "$tmp/e/ptloop.tar.gz" ptloop
 sha=$(sha256sum "$tmp/e/ptloop.tar.gz" | cut -d' ' -f1)
 write_cmake_consumer "$tmp/e/app"
-cmake_consumer "$tmp/e/app" -DHOW=fetch "-DPTLOOP_URL=file://$tmp/e/ptloop.tar.gz" \
+cmake_consumer "$tmp/e/app" "$defaults" -DHOW=fetch "-DPTLOOP_URL=file://$tmp/e/ptloop.tar.gz" \
     "-DPTLOOP_SHA256=$sha"
 
 # (f) ---------------------------------------------------------------------
@@ -342,7 +429,9 @@ step="(f) CMake find_package"
 echo "== $step: cmake --install, find_package(ptloop 0.1 REQUIRED), then moved"
 copy_repo "$tmp/f/src"
 cprefix="$tmp/f/prefix"
-logged "$tmp/f/configure.log" env CC="$cc" cmake -S "$tmp/f/src" -B "$tmp/f/build" -G Ninja
+echo "  \$ cmake -S src -B build -G Ninja -DPTLOOP_DEBUG=ON -DPTLOOP_TIMERS=list"
+logged "$tmp/f/configure.log" env CC="$cc" cmake -S "$tmp/f/src" -B "$tmp/f/build" -G Ninja \
+    -DPTLOOP_DEBUG=ON -DPTLOOP_TIMERS=list
 logged "$tmp/f/build.log" cmake --build "$tmp/f/build"
 logged "$tmp/f/install.log" cmake --install "$tmp/f/build" --prefix "$cprefix"
 pkgdir="$cprefix/share/cmake/ptloop"
@@ -367,7 +456,8 @@ if [ -n "$stray" ]; then
     exit 1
 fi
 write_cmake_consumer "$tmp/f/app"
-cmake_consumer "$tmp/f/app" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cprefix" \
+f_options="PT_DEBUG=1 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=list"
+cmake_consumer "$tmp/f/app" "$f_options" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cprefix" \
     "-DPTLOOP_EXPECT_DIR=$pkgdir"
 # Moved: the package files find the headers relative to themselves.
 cmoved="$tmp/f/moved"
@@ -375,7 +465,7 @@ cp -a "$cprefix" "$cmoved"
 rm -rf "$cprefix"
 write_cmake_consumer "$tmp/f/app-moved"
 echo "  moved to $cmoved"
-cmake_consumer "$tmp/f/app-moved" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cmoved" \
+cmake_consumer "$tmp/f/app-moved" "$f_options" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cmoved" \
     "-DPTLOOP_EXPECT_DIR=$cmoved/share/cmake/ptloop"
 # Another interface must not be taken for this one: before 1.0 each minor
 # release is one (pt/version.h), older (0.0) or newer (0.2).
@@ -398,5 +488,6 @@ for want in 0.0 0.2; do
 done
 
 step="done"
-echo "consumers: OK (copied tree x2, meson subproject x2, installed + pkg-config," \
-    "moved + --define-prefix, CMake add_subdirectory, FetchContent, find_package + moved)"
+echo "consumers: OK (copied tree x2, meson subproject x2 + its install, installed +" \
+    "pkg-config, moved + --define-prefix, with an option, CMake add_subdirectory, FetchContent," \
+    "find_package + moved; options reach prog_options)"

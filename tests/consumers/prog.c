@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/consumers/prog.c - the tiny program tests/consumers/check.sh builds
  * against the headers used each way (copied tree, meson subproject,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 #
 # tests/cross/check.sh - the cross-compile check of the headers (freestanding).
 #

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/cross/headers.c - one translation unit per public header, for the
  * cross-compile check (tests/cross/check.sh).

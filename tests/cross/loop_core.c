@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/cross/loop_core.c - a program using the freestanding loop core (no
  * descriptors: no readiness back end without a POSIX host), compiled for

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/debug/freestanding.c - the debug mode on a board: compiled with
  * -DPT_DEBUG=1 -ffreestanding for the small targets (nothing linked or

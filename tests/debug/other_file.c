@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/debug/other_file.c - initialises sync objects in a file of its own:
  * a header's static functions have a copy in each file, so what the walk

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/debug/other_file.h - sync objects initialised in another file
  * (other_file.c) than the one that walks their waiters (test_debug.c).

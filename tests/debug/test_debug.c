@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/debug/test_debug.c - the contract of the debug mode (loop/debug.h):
  * misuse refused with PT_EINVAL / PT_EBUSY and nothing lost, task names,

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Drive an echo server running under fault_shim and check every byte.
 
 usage: check_fault_echo.py --shim LIB --kind bench|demo [--seconds S]

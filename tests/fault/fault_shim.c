@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fault/fault_shim.c - an LD_PRELOAD library that makes the system
  * calls of a socket program fail the ways a kernel may make them fail, at

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fault/poll_error.c - the loop under a poll-family call that fails
  * (select, poll or epoll_wait, whichever the back end uses): it must not

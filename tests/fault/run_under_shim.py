@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run a program with fault_shim preloaded and check that faults happened.
 
 usage: run_under_shim.py --shim LIB [--seed N] [--rate R] [--env K=V ...]

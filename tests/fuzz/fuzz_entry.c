@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fuzz_entry.c - the differential fuzzer under libFuzzer: each
  * input is a program in the byte format of fz_decode (fz_prog.h), run

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fuzz_loop.c - the differential fuzzer's driver: random
  * programs from seeds, each run through the loop and through the reference

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fz_check.h - one program through both sides: the library
  * (fz_impl.h) and the model (fz_model.h); their traces must be equal and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fz_impl.h - the library side of the differential fuzzer: one
  * interpreter body runs every task's scripts through the real macros and

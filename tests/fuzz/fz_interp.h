@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fz_interp.h - the interpreter's text, which tests/fuzz/fz_impl.h
  * includes twice: as fz_interp_task, a task's body opened with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fz_model.h - the reference model of the differential fuzzer:
  * a plain discrete-event simulation of a program, written from the loop's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/fuzz/fz_prog.h - what the library side and the reference model of
  * the differential fuzzer share: a program (tasks with op scripts), its

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # tests/fuzz/long_run.sh - the fuzzer's long run: N programs (seeds 1..N)
 # in chunks, J at a time, the chunks spread over the fuzz_loop builds given.
 # Prints programs run, divergences (one line each: replay the seed with

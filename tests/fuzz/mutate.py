@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/fuzz/mutate.py - does the differential fuzzer find known bugs?
 
 Copies pt/, loop/ and tests/fuzz/ into a build directory (one snapshot,

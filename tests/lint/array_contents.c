@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local array filled before a wait and read after it (given
  * to a function that takes a pointer to const, which reads it). Filling it
  * after the wait (a pointer that is not to const) is fine. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a generator's local across PT_AWAIT of a child generator. */
 #include <stdio.h>
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: after an `if` of which one branch writes the local after the
  * wait, the read in a nested block still sees the other path's stale value;
  * the branch that writes is fine. */

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run pt-lint on C files or folders and compare its findings with the
 lines the files mark: a comment "pt-lint: expect NAME" (or "NAME, NAME")
 on a line means that line must be reported for each NAME, and nothing

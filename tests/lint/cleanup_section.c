@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local read in the cleanup section, which runs after the
  * body's waits (or after a cancel, in a later call). */
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a loop counter in a local across PT_YIELD: the test and the
  * increment after the yield read it. */
 #include <stdio.h>

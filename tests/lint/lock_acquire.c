@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local pointer across PT_LOCK_ACQUIRE, the lock's own
  * address among its uses after the wait. */
 #include "loop/loop.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint: correct uses of locals in bodies that wait; nothing here may be
  * reported (no line is marked "pt-lint: expect"). */
 #include <stdio.h>

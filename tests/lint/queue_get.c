@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a count kept in a local across PT_QUEUE_GET. The value
  * itself arrives in the task's own struct, as it must. */
 #include <stdio.h>

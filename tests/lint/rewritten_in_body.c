@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local that the code before PT_TASK_BEGIN sets on every
  * call, then the body changes before a wait: after the wait it holds the
  * first value again, not the body's. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local socket pointer across PT_SOCK_READ. The read is
  * tried again after each wait, reading the socket pointer again: that read
  * is reported at the macro's line, as is the use after it. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a struct local's fields: the field written after the wait
  * is fine, the one written only before it is not. */
 #include <stdio.h>

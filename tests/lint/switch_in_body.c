@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local in a switch of the body (a switch that encloses no
  * wait, as the switch back end requires): the selector is stale, and so is
  * the local that only one case writes. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: the commonest mistake, a start time kept in a local across
  * PT_SLEEP. (The programs here are only parsed, never built: check.py
  * requires each line whose comment says "expect" and a name to be reported

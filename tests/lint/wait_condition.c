@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a local in a wait's condition. PT_WAIT_UNTIL evaluates its
  * condition again each time it resumes: by then the local is gone. */
 #include "pt/pt.h"

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """tests/manifests/check.py - the package manifests say the same thing and
 name what is there (meson test suite 'packaging').
 
@@ -86,6 +88,14 @@ IDF_KEYS = {
     "discussion",
     "repository_info",
 }
+
+
+# library.properties: the fields the Arduino library specification
+# requires, and its categories.
+ARDUINO_REQUIRED = ("name", "version", "author", "maintainer", "sentence", "paragraph",
+                    "category", "url", "architectures")
+ARDUINO_CATEGORIES = {"Display", "Communication", "Signal Input/Output", "Sensors",
+                      "Device Control", "Timing", "Data Storage", "Data Processing", "Other"}
 
 
 class Check:
@@ -369,7 +379,7 @@ def check_zephyr(c):
         text = re.sub(r"#[^\n]*", "", c.read(cmake_file))
         m_inc = re.search(
             r"if\(\s*CONFIG_PTLOOP\s*\)\s*zephyr_include_directories\(\s*"
-            r"\$\{CMAKE_CURRENT_LIST_DIR\}/?([^\s)]*)\s*\)\s*endif\(\)",
+            r"\$\{CMAKE_CURRENT_LIST_DIR\}/?([^\s)]*)\s*\)",
             text,
         )
         if c.expect(m_inc is not None, cmake_file,
@@ -379,6 +389,49 @@ def check_zephyr(c):
     if c.expect(os.path.isfile(c.path(kconfig)), where, f"build.kconfig: {kconfig} exists"):
         c.expect(re.search(r"^config PTLOOP\n\tbool ", c.read(kconfig), re.M) is not None,
                  kconfig, "defines the bool CONFIG_PTLOOP")
+
+
+def check_options(c):
+    """The options every file of a program must agree on are offered the
+    same way by meson (meson_options.txt), CMake (CMakeLists.txt) and Zephyr
+    (zephyr/Kconfig, mapped in zephyr/CMakeLists.txt): the same choices,
+    each naming a value loop/config.h defines."""
+    config = c.read("loop/config.h")
+    meson_opts = c.read("meson_options.txt")
+    cmake = c.read("CMakeLists.txt")
+    kconfig = c.read("zephyr/Kconfig")
+    zcmake = c.read("zephyr/CMakeLists.txt")
+    for meson_name, cmake_list, kconfig_name, macro_prefix in (
+        ("loop_backend", "ptloop_backends", "PTLOOP_BACKEND", "PT_BACKEND_"),
+        ("loop_timers", "ptloop_timers", "PTLOOP_TIMERS", "PT_TIMERS_"),
+    ):
+        m = re.search(r"option\('" + meson_name + r"',[^\n]*choices: \[([^\]]*)\]", meson_opts)
+        meson_choices = set(re.findall(r"'([a-z]+)'", m.group(1))) if m else set()
+        m = re.search(r"set\(" + cmake_list + r"((?: [a-z]+)+)\)", cmake)
+        cmake_choices = set(m.group(1).split()) if m else set()
+        kconfig_choices = {v.lower() for v in re.findall(r"^config " + kconfig_name + r"_([A-Z]+)$",
+                                                            kconfig, re.M)}
+        kconfig_choices = {"auto" if v == "default" else v for v in kconfig_choices}
+        where = f"{meson_name} / {cmake_list} / {kconfig_name}"
+        c.expect(meson_choices and meson_choices == cmake_choices == kconfig_choices, where,
+                 f"the same choices in meson, CMake and Kconfig: {sorted(meson_choices)}"
+                 + ("" if meson_choices == cmake_choices == kconfig_choices else
+                    f" (CMake {sorted(cmake_choices)}, Kconfig {sorted(kconfig_choices)})"))
+        values = sorted(meson_choices - {"auto"})
+        missing = [v for v in values
+                   if not re.search(r"^#define " + macro_prefix + v.upper() + r"\b", config, re.M)]
+        c.expect(not missing, where, f"each a value loop/config.h defines ({macro_prefix}*)"
+                 + (f": not {missing}" if missing else ""))
+        m = re.search(r"foreach\(value((?: [A-Z]+)+)\)\s*if\(CONFIG_" + kconfig_name + r"_\$\{value\}\)",
+                      zcmake)
+        zephyr_values = sorted(v.lower() for v in m.group(1).split()) if m else []
+        c.expect(zephyr_values == values, "zephyr/CMakeLists.txt",
+                 f"maps every CONFIG_{kconfig_name}_* to {macro_prefix}*: {zephyr_values}")
+    c.expect(re.search(r"option\('debug_mode', type: 'boolean'", meson_opts) is not None
+             and re.search(r"option\(PTLOOP_DEBUG ", cmake) is not None
+             and re.search(r"^config PTLOOP_DEBUG\n\tbool ", kconfig, re.M) is not None
+             and "zephyr_compile_definitions(PT_DEBUG=1)" in zcmake,
+             "debug_mode / PTLOOP_DEBUG", "the debug mode in meson, CMake and Kconfig")
 
 
 def check_arduino(c):
@@ -398,8 +451,15 @@ def check_arduino(c):
             c.fail(where, f"line {n}: {key} again")
         else:
             props[key] = value.strip()
-    for key in ("name", "version", "sentence"):
-        c.expect(key in props, where, f"has {key}")
+    # The Arduino library specification's required fields, each non-empty
+    # (the Library Manager's indexer refuses an empty one), the category one
+    # of its list and the url a URL with a scheme (arduino-lint LP041).
+    for key in ARDUINO_REQUIRED:
+        c.expect(props.get(key, "") != "", where, f"has {key}")
+    c.expect(props.get("category") in ARDUINO_CATEGORIES, where,
+             f"category {props.get('category')!r} is one of the specification's")
+    c.expect(re.fullmatch(r"https?://[^/\s]+(/\S*)?", props.get("url", "")) is not None, where,
+             f"url {props.get('url')!r} is an http(s) URL")
     c.expect(props.get("name") == NAME, where, f"name {props.get('name')!r}")
     c.version(where, props.get("version"))
     c.one_line(where, "sentence", props.get("sentence", ""))
@@ -419,6 +479,7 @@ def main():
     check_platformio(c)
     check_idf(c)
     check_zephyr(c)
+    check_options(c)
     check_arduino(c)
 
     versions = set(c.versions.values())

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (e): PT_AWAIT in a plain protothread (a struct pt can neither pass
  * values on nor be closed): must not compile. Correct form: the awaiting

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: a background task with PT_LOOP_BACKGROUND 0. pt_loop_run would
  * never cancel it, so pt_spawn_background does not exist then.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: PT_CLEANUP in a plain protothread (a cleanup section is a
  * generator's "finally"; a struct pt has nowhere to record how the body

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Compile-failure tests: misuse of the pt/ macros must not compile.
 
 Usage: compile_fail.py COMPILER [FLAG...] -- FILE.c [FILE.c...]

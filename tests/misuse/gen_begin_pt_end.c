@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (d): a generator begun with PT_GEN_BEGIN but ended with PT_END
  * (which would skip the generator's bookkeeping): must not compile.

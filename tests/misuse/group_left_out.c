@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: task groups with PT_LOOP_GROUPS 0. The core then never tells a
  * group that a member finished, so loop/group.h refuses to compile.

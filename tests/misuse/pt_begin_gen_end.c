@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (d, the other way round): a function begun with PT_BEGIN but ended
  * with PT_GEN_END: must not compile. Correct form: PT_GEN_BEGIN ...

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: PT_RETURN in a body begun with PT_BEGIN on a struct pt_gen (a
  * generator written as a plain protothread has no way out with a result):

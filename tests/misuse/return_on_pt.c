@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (e): PT_RETURN in a plain protothread (a struct pt has no slot
  * for a result): must not compile. Correct form: PT_EXIT, or make the

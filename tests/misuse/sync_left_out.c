@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: the sync objects with PT_LOOP_SYNC 0. A core built without them
  * cannot take a task off a semaphore's list, so loop/sync.h refuses to

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (c): two resume points on one source line while resume points are
  * named by __LINE__ (PT_LC_NO_COUNTER=1, or a compiler without __COUNTER__).

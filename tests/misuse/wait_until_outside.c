@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (b): PT_WAIT_UNTIL outside PT_BEGIN/PT_END: must not compile.
  * Correct form: the wait stands between PT_BEGIN and PT_END.

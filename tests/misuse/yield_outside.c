@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (a): PT_YIELD outside PT_BEGIN/PT_END. A helper that is not itself
  * a protothread cannot yield on behalf of its caller; it must not compile.

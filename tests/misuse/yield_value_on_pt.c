@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (e): PT_YIELD_VALUE in a plain protothread (a struct pt has no
  * value slot): must not compile. Correct form: the same body as a generator

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_GROUP_NEXT inside a timeout scope (Python's as_completed inside asyncio.timeout()):
  * the members that finish in time are taken; when the scope's deadline passes, the wait for the
  * next one ends PT_ETIMEDOUT, PT_TIMEOUT_END gives PT_ETIMEDOUT, and no member is cancelled: the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # as_completed inside `async with asyncio.timeout()`: the results that
 # come in time are taken; when the deadline passes, the wait for the next
 # one is cut (TimeoutError at the end of the block) and no task is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a failure goes up through every await: the sub-coroutine parse fails (PT_TASK_FAIL),
  * the worker task awaiting it with PT_AWAIT_RAISE fails with its error (parse's cleanup first,
  * then the worker's), the middle task joining the worker with PT_JOIN_RAISE fails with it too,

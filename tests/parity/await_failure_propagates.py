@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # An exception goes up through every await: parse() raises, the worker task
 # awaiting it fails with it (parse's finally first, then the worker's), the
 # middle task awaiting the worker task fails with it too, and main, awaiting

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a task awaits (PT_AWAIT) a sub-coroutine (PT_SUB_BEGIN) that waits on the loop itself;
  * the await gives the sub-coroutine's result (await_subcoroutine_returns_value.py). */
 #include "parity.h"

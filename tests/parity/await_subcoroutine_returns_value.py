@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task awaits a coroutine (not a task) that waits on the loop itself; the
 # await gives the coroutine's return value.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_barrier_abort (Python's Barrier.abort()) with two of three parties waiting: both
  * waits end PT_EBROKEN (BrokenBarrierError), in the order they arrived, and so does every later
  * wait, until pt_barrier_reset makes it whole again (barrier_abort_breaks_waiters.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Barrier(3) with two parties waiting: abort() breaks it; both waits end
 # with BrokenBarrierError, in the order they arrived, and so does every
 # later wait, until reset() makes it whole again.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: the next round of a barrier starts at once (loop/barrier.h; README, "As
  * asyncio does it": no draining state to keep): C, the last of round 1, arrives again before A and
  * B have left and is the first of round 2 (index 0). asyncio's Barrier is "draining" until the

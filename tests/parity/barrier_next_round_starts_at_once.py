@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Barrier(3): the last to arrive goes on at once and arrives again for the
 # next round before the two it released have left the barrier. asyncio's
 # Barrier is "draining" until they have left: C's second wait is held back

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a barrier of 2: A's PT_BARRIER_WAIT with a timeout (Python's wait_for(b.wait(), t))
  * ends PT_ETIMEDOUT and A leaves the round; B and C, arriving later, make up the round between
  * them: B's index is 0, C's (the last) 1, and C goes on first (barrier_timeout_leaves_round.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Barrier(2): A's wait (wait_for(b.wait(), timeout)) times out and A
 # leaves the round; B and C, arriving later, make up the round between
 # them: B gets index 0, C (the last) index 1 and goes on first.

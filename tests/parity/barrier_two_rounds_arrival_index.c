@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a barrier of 3 (struct pt_barrier, Python's asyncio.Barrier(3)), two rounds:
  * PT_BARRIER_WAIT sets the index to the order of arrival (0, 1, 2); the last to arrive does not
  * stop, the others then pass in the order they arrived; the next round may come in another order

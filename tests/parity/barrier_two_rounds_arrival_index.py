@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Barrier(3), two rounds: wait() returns the order of arrival (0, 1, 2);
 # the last to arrive goes on at once, the others then pass in the order
 # they arrived; the barrier is ready for the next round, where the order of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_call_at (Python's loop.call_at) runs a callback when the loop's clock reaches a time
  * (at the next iteration if it has passed, after the callbacks already ready); pt_handle_cancel of
  * a pending callback, a timer or a call_soon, means it is never called; pt_handle_when is the time

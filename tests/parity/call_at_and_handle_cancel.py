@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # call_at runs a callback when the loop's clock reaches a time (at the next
 # iteration if that time has passed, after the callbacks already ready);
 # handle.cancel() of a pending callback, a timer or a call_soon, means it is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: callbacks (loop/call.h, Python's loop.call_soon / call_later), the scheduler of the
  * "build your own async" articles: countdown(n) prints "Down n" and calls itself 4 units later
  * with n-1, until 0; countup prints "Up x" and calls itself 1 unit later, until stop. Each reuses

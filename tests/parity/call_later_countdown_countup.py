@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # The callback scheduler of the "build your own async" articles, on
 # asyncio's loop: countdown(n) prints "Down n" and calls itself 4 ticks
 # later with n-1, until 0; countup(stop, x) prints "Up x" and calls itself

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: tasks and pt_call_soon callbacks share the one FIFO ready queue (Python's create_task and
  * loop.call_soon): a new task's first step and a callback run in the order they were scheduled; a
  * task that yields (PT_TASK_YIELD) and a callback scheduled while the queue runs go to the back,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Tasks and call_soon callbacks share one FIFO ready queue: a new task's
 # first step and a callback run in the order they were scheduled; a task
 # that yields (sleep(0)) and a callback scheduled while the queue runs go

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a task cancelled before it ever ran finishes without running any of its body (nor its
  * cleanup); pt_task_done is 0 until its turn in the ready queue comes
  * (cancel_before_start_never_runs.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task cancelled before it ever ran finishes without running any of its
 # body; it is not done until its turn in the ready queue comes.
 import asyncio

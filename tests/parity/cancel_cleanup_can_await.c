@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a cancelled task's cleanup may itself wait on the loop; the task finishes (cancelled)
  * only when its cleanup is done (cancel_cleanup_can_await.py). */
 #include "parity.h"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A cancelled task's finally may itself wait on the loop; the task
 # finishes (cancelled) only when its finally is done.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel of a task inside a timeout scope closes the scope, so its cleanup may wait past
  * the old deadline without being cut, as asyncio.timeout() is left on the way out of a cancelled
  * task (cancel_closes_timeout_scope.py). */

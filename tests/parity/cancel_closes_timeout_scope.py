@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task cancelled inside `async with asyncio.timeout()`: the scope is
 # closed on the way out, so its finally may wait past the old deadline
 # without being cut.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel goes down a chain of joins: A joins B, which joins C; cancelling A cancels B,
  * which cancels C, and the cleanups run from the bottom up, C, B, then A, each joiner waiting for
  * the task it joined to finish (cancel_goes_down_a_chain_of_joins.py). */

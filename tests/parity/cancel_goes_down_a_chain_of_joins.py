@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A awaits task B, which awaits task C. Cancelling A cancels B, which
 # cancels C: the finally blocks run from the bottom up, C, B, then A.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel of a task parked in PT_GROUP_WAIT (Python's task cancelled at the end of
  * `async with TaskGroup()`) cancels the group's members that are still running (their cleanup
  * runs), then the task's own cleanup runs, once they have all finished

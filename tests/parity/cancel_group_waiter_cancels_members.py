@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Cancelling a task that waits at the end of `async with TaskGroup()`
 # cancels the group's members that are still running (their finally runs),
 # then the task's own finally runs, once they have all finished. (One

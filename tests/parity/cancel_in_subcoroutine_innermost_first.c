@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel on a task while it awaits a sub-coroutine (PT_AWAIT): the sub-coroutine's
  * cleanup runs first, then the task's own, innermost first
  * (cancel_in_subcoroutine_innermost_first.py). */

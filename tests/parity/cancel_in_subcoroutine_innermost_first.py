@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Cancelling a task while it awaits a coroutine: the coroutine's finally
 # runs first, then the task's own (innermost first).
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel of a task parked in PT_JOIN cancels the task it joins: that one's cleanup runs
  * first, then the cancelled joiner's; another task joining the same task sees PT_ECANCELLED, and
  * the joiners wake in the order they joined, as cancelling an asyncio task that awaits another

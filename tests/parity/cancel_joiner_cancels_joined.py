@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Cancelling a task that awaits another task cancels the awaited one: its
 # finally runs first, then the awaiter's; another task awaiting the same
 # task sees it cancelled (and catches that), in the order they awaited it.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel on a sleeping task ends its sleep at once; its cleanup runs, and whoever joins
  * it sees PT_ECANCELLED (cancel_sleeping_task_runs_finally.py). */
 #include "parity.h"

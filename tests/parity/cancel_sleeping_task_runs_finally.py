@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Cancelling a sleeping task ends its sleep at once; its finally runs, and
 # whoever awaits it sees it cancelled.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_cancel of a task in PT_GROUP_NEXT (Python's task cancelled inside
  * asyncio.wait(FIRST_COMPLETED)): its wait ends at once (its cleanup runs) and the group's members
  * are not cancelled: they finish later, and the group still gives them

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Cancelling a task inside asyncio.wait(FIRST_COMPLETED): its wait ends at
 # once (its finally runs) and the tasks it waited for are not cancelled;
 # they finish later.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task cancelled while it waits on a Condition: asyncio's wait() takes
 # the lock back before CancelledError goes on, so the finally inside the
 # `async with` runs holding the lock (and `async with` then releases it).

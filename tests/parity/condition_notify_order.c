@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a condition (struct pt_cond over a struct pt_lock, Python's asyncio.Condition): W1, W2,
  * W3 wait on it in turn (PT_COND_WAIT releases the lock). PT_COND_NOTIFY(c, 1) wakes the longest
  * waiter, W1, which takes the lock back (FIFO) once main, which holds it and asks again at once,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Condition: W1, W2, W3 wait on it in turn. notify(1) wakes the one that
 # has waited longest, W1, which must then take the lock back, after main
 # (which holds it, and asks again at once) has released it; notify_all

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_COND_WAIT with a timeout (Python's wait_for(cond.wait(), timeout)) and nobody
  * notifying: the wait ends PT_ETIMEDOUT, holding the lock again, which it takes back only once the
  * task holding it meanwhile has released it (condition_wait_timeout_retakes_lock.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # wait_for(cond.wait(), timeout) with nobody notifying: the wait times out,
 # and the lock has been taken back before it returns, after the task that
 # holds it meanwhile has released it.

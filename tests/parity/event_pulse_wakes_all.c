@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_event_set then pt_event_clear at once (a pulse) still wakes every task that was
  * waiting when it was set, as asyncio's Event does: set wakes the waiters, clear only stops later
  * waits from passing (event_pulse_wakes_all.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # ev.set(); ev.clear() at once (a pulse) still wakes every task that was
 # waiting when it was set: set() wakes the waiters, clear() only stops
 # later waits from passing.

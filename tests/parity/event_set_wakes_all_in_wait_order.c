@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_event_set wakes every waiter, in the order they started waiting (here B, C, A: not
  * the order the tasks started); the event stays set (event_set_wakes_all_in_wait_order.py). */
 #include "parity.h"

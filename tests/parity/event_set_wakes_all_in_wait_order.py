@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Event.set() wakes every waiter, in the order they started waiting (here
 # B, C, A: not the order the tasks started); the event stays set.
 import asyncio

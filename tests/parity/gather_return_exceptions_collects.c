@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: in a PT_GROUP_COLLECT group (Python's gather(..., return_exceptions=True)) a failure
  * cancels nothing; every member runs to its end and each outcome is kept, in spawn order; the wait
  * ends PT_EFAILED if any failed (gather_return_exceptions_collects.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # gather(..., return_exceptions=True): a failure cancels nothing; every
 # task runs to its end and each outcome is collected, in spawn order.
 import asyncio

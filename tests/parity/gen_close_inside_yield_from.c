@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_CLOSE on a generator suspended in PT_AWAIT closes the child first: the child's
  * PT_CLEANUP runs, then the parent's, innermost first (gen_close_inside_yield_from.py). */
 #include <stdio.h>

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Closing a generator suspended in `yield from` closes the child first:
 # the child's finally runs, then the parent's (innermost first).
 import inspect

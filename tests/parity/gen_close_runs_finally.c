@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_CLOSE on a suspended generator runs its PT_CLEANUP exactly once; then it is closed:
  * PT_NEXT returns PT_CLOSED (Python: StopIteration), another PT_CLOSE runs nothing
  * (gen_close_runs_finally.py). */

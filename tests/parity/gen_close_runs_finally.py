@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # close() on a suspended generator runs its finally exactly once; after
 # that it is closed: next() is StopIteration, another close() runs nothing.
 import inspect

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_CLOSE on a generator that never ran runs nothing (not even its PT_CLEANUP) and closes
  * it (gen_close_unstarted.py). */
 #include <stdio.h>

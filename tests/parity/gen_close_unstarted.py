@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # close() on a generator that never ran runs nothing (not even its
 # finally) and closes it.
 import inspect

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a PT_CLEANUP section may yield (and take sends) after the body returned; the body's
  * PT_RETURN value is still the result when the generator ends
  * (gen_finally_yields_keeps_result.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A finally may yield (and take sends) after the body returned; the value
 # the body returned is still the result when the generator ends.
 def gen():

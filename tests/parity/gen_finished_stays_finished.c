@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a generator that has finished never runs again: PT_NEXT returns its final status at once
  * (Python: StopIteration) without running any of its code (gen_finished_stays_finished.py). */
 #include <stdio.h>

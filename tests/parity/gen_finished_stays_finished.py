@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A generator that has returned never runs again: every later next() or
 # send() is StopIteration at once, without running any of its code.
 def once():

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: pt_gen_init runs nothing; the first PT_NEXT runs the body from the top to the first
  * yield, each later one to the following yield (gen_next_runs_fresh_generator.py). */
 #include <stdio.h>

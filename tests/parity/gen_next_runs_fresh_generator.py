@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Creating a generator runs nothing; the first next() runs its body from
 # the top to the first yield, each later next() to the following one.
 def gen():

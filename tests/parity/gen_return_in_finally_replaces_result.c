@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a PT_RETURN in the PT_CLEANUP section replaces the result the body returned, as a
  * `return` in Python's finally does (gen_return_in_finally_replaces_result.py). */
 #include <stdio.h>

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A `return` in the finally replaces the result the body returned.
 def gen():
     try:

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_RETURN ends the generator; the driver sees PT_ENDED with the result in g.value, as
  * Python's StopIteration.value (gen_return_value.py). */
 #include <stdio.h>

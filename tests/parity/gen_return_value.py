@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `return r` in a generator ends it; the driver gets r as StopIteration.value.
 def countdown(n):
     while n > 0:

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: each send resumes the generator at its yield with the value sent, and returns the next
  * value it yields (gen_send_and_yield.py). */
 #include <stdio.h>

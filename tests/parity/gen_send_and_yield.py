@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Each send() resumes the generator at its yield with the value sent, and
 # returns the next value it yields.
 def accumulator():

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_THROW (Python's g.throw(E)) resumes the generator at its yield with
  * pt_gen_thrown(g) == the error; the generator handles it there and goes on: PT_THROW returns
  * PT_YIELDED with the next value it yields, and later sends reach it as usual

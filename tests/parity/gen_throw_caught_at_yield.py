@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # g.throw(E) raises E at the yield where g is suspended; g catches it there
 # and goes on: throw() returns the next value g yields, and later sends
 # reach g as usual.

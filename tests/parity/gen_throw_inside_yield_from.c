@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_THROW into a generator suspended in PT_AWAIT goes to the innermost child first: the
  * child may handle it and go on (PT_THROW returns its next yield); if it does not (PT_FAIL), its
  * cleanup runs, it finishes PT_EXITED, and the parent continues after PT_AWAIT, where it sees the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Throwing into a generator suspended in `yield from` goes to the innermost
 # generator first: the child may catch it and go on (throw() returns the
 # child's next yield); if it does not, its finally runs and the error comes

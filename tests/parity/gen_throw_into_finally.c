@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: an error thrown into a generator stopped inside its cleanup section does
  * not cut the cleanup short: the cleanup goes on to its end, then the generator fails with the
  * error (pt/gen.h, PT_THROW: "In its cleanup section: the cleanup goes on, and g then fails with

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # g.throw(E) while g is stopped at a yield inside its finally: E is raised
 # at that yield, so the rest of the finally is skipped, and g finishes with
 # E, which throw() raises to the driver.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_THROW into a generator that does not handle the error: it finishes with it
  * (PT_FAIL), after its cleanup, and PT_THROW returns PT_EXITED with the error in g.value, as
  * g.throw(E) raises E out of a generator that does not catch it; then it is finished for good

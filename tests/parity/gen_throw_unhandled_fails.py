@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # g.throw(E) where g does not handle E: g's finally runs and g finishes
 # with E, which throw() raises to the driver; g is closed for good after.
 import inspect

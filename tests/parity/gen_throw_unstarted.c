@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_THROW into a generator that has not started: nothing of it runs (not even its
  * cleanup); it finishes PT_EXITED with the error in g.value at once, and is finished for good, as
  * g.throw(E) on a fresh generator (gen_throw_unstarted.py). */

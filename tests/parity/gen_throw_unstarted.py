@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # g.throw(E) into a generator that has not started: nothing of it runs
 # (not even its finally), E comes straight back out, and g is closed.
 import inspect

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_AWAIT (Python's `r = yield from child()`): the child's yields go straight to the
  * driver, the driver's sends straight to the child, and r is the child's result
  * (gen_yield_from_passes_sends.py). */

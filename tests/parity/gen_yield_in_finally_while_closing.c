@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: a PT_CLEANUP section may yield while the generator is being closed;
  * PT_CLOSE then returns PT_YIELDED with the value, and the next resume (PT_NEXT, PT_SEND or
  * PT_CLOSE) finishes the cleanup and returns PT_CLOSED (pt/gen.h, PT_CLOSE). C has no exception

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # close() on a generator whose finally yields: Python's close() raises
 # RuntimeError (the generator ignored GeneratorExit) and leaves it
 # suspended in its finally; the next next() finishes the finally and

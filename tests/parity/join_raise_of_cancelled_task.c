@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN_RAISE (Python's `await task` letting the exception go up) of a task that is
  * cancelled: the joiner does not handle it, so it should end cancelled, as an asyncio task whose
  * coroutine lets CancelledError out does, and a task joining it should see PT_ECANCELLED

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `await t` where t is cancelled: CancelledError goes up through the await;
 # the awaiting task does not catch it, so it ends cancelled (not failed),
 # and whoever awaits that task sees it cancelled too.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN (Python's `await task`) waits for the task to finish; its result is then in the
  * task's gen.value (join_returns_result.py). */
 #include "parity.h"

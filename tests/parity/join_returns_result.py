@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `await task` waits for the task to finish and gives its return value.
 import asyncio
 

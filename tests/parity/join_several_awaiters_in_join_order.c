@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: several tasks PT_JOIN one task: each sees PT_OK and reads its result, and they wake in
  * the order they joined (W1 yields once first, so it joins last), not the order they were
  * spawned; a join of a task that has finished ends at once with its outcome

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Several tasks await one task: each gets its result, and they wake in the
 # order they started awaiting it (W1 yields once first, so it awaits last),
 # not the order they were created; a task awaiting it once it has finished

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a lock (struct pt_lock, Python's asyncio.Lock): W1, W2, W3 queue up while main holds it;
  * main releases it and at once asks for it again. The release hands it to the longest waiter, so
  * it goes to W1, W2, W3 in turn and main gets it back only after them: FIFO, no barging, as in

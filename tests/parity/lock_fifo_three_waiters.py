@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Lock: W1, W2, W3 queue up while main holds the lock; main releases it
 # and at once asks for it again. The lock goes to the waiters in the order
 # they asked, W1, W2, W3, and main gets it back only after them: no barging

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a lock released to W1, the longest waiter, then W1 cancelled before it has run: W1 never
  * holds it (its cleanup runs) and pt_cancel passes the lock on to W2, the next waiter, as asyncio's
  * Lock does (lock_granted_waiter_cancelled_passes_on.py). */

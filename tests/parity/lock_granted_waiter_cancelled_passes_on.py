@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Lock: main releases it to W1, the longest waiter, and cancels W1 before
 # W1 has run: W1 never holds it (its finally runs), and the lock goes on to
 # W2, the next waiter.

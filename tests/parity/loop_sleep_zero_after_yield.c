@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: PT_SLEEP(0) is a timer, not a yield: the task waits for the next
  * iteration's timers (after its poll), so a task that yielded (PT_TASK_YIELD) in the same
  * iteration resumes first (loop/core.h, PT_SLEEP). asyncio.sleep(0) is a bare yield, which is

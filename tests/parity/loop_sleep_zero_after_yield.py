@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # asyncio.sleep(0) is a bare yield whatever task does it: A (which "sleeps
 # 0") and B (which yields) resume in the order they stopped, A first.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: tasks spawned one after the other first run in that order, after the task that spawned
  * them stops (loop_tasks_start_in_spawn_order.py). */
 #include "parity.h"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Tasks created one after the other first run in that order, after the
 # task that created them stops.
 import asyncio

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: timers fire earliest deadline first, whatever the order they were set in
  * (loop_timers_earlier_deadline_first.py). */
 #include "parity.h"

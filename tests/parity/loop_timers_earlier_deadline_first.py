@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Timers fire earliest deadline first, whatever the order they were set in.
 import asyncio
 

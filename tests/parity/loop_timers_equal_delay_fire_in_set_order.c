@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: timers with equal deadlines fire in the order they were set, not the order the tasks
  * started: A, B, C start in that order but set their timers in the order C, B, A
  * (loop_timers_equal_delay_fire_in_set_order.py). On the virtual clock the three deadlines are

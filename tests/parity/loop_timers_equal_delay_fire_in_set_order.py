@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Timers for the same time fire in the order they were set, not the order
 # the tasks started: A, B, C start in that order, but set their timers in
 # the order C, B, A (A yields twice first, B once).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_TASK_YIELD (asyncio.sleep(0)) goes to the back of the ready queue: tasks that keep
  * yielding take turns, round robin, in the order they started (loop_yield_round_robin.py). */
 #include "parity.h"

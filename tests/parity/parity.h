@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/parity/parity.h - what the C side of every loop case shares: one
  * loop on the virtual clock (deterministic and instant: time jumps to the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a bounded queue of 2 (struct pt_queue, Python's Queue(maxsize=2)): PT_QUEUE_PUT waits
  * while it is full, PT_QUEUE_GET while it is empty; values come out in the order they went in
  * (queue_bounded_producer_consumer.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Queue(maxsize=2): put waits while the queue is full, get while it is
 # empty; values come out in the order they went in.
 import asyncio

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run one parity case: a Python program and its C counterpart, which must
 print the same trace.
 
@@ -18,9 +20,9 @@ must equal the first, Python's the second, and the two must differ: the
 recorded difference is the diff between the two files, so both sides are
 pinned, and a difference that disappears (or changes) fails the case.
 
-With --c-source, the first comment of the C file must start with
-"/* deliberate difference: <reason> */" exactly when --expect is given; the
-reason is printed with the result.
+With --c-source, the first comment of the C file after its licence lines
+(SPDX and copyright) must start with "/* deliberate difference: <reason> */"
+exactly when --expect is given; the reason is printed with the result.
 
 PT_TEST_WRAPPER (meson test --setup valgrindscripts) runs the C program
 under a wrapper such as valgrind; the Python program runs as is.
@@ -56,9 +58,13 @@ def diff(a, b, a_name, b_name):
 
 
 def deliberate_reason(c_source):
-    """The reason in the C file's first comment, or None if it has none."""
+    """The reason in the C file's first comment after its licence lines, or
+    None if it has none."""
     with open(c_source, encoding="utf-8") as f:
-        text = f.read()
+        lines = f.read().split("\n")
+    while lines and lines[0].startswith(("/* SPDX-License-Identifier:", "/* Copyright")):
+        lines = lines[1:]
+    text = "\n".join(lines)
     if not text.startswith(MARK):
         return None
     comment = text[len(MARK) : text.index("*/")]

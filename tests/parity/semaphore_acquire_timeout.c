@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_LOOP_SEM_ACQUIRE with a timeout (Python's wait_for(sem.acquire(), timeout)) on a
  * semaphore of 1 that main holds: the impatient task's wait ends PT_ETIMEDOUT and it leaves the
  * queue; the patient one is given the unit when main releases it (semaphore_acquire_timeout.py).

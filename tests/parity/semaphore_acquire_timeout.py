@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # wait_for(sem.acquire(), timeout) on a Semaphore(1) that main holds: the
 # impatient task times out and leaves the queue; the patient one gets the
 # unit when main releases it.

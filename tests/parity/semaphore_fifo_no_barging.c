@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a semaphore of 1 (struct pt_loop_sem, Python's Semaphore(1)): H holds it while W1, W2, W3
  * queue up; H releases it and at once asks for it again. The unit goes to the waiters in the order
  * they asked, W1, W2, W3, and H gets it back only after them: no barging, as in Python 3.11.7

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Semaphore(1): H holds it while W1, W2, W3 queue up; H releases it and at
 # once asks for it again. The unit goes to the waiters in the order they
 # asked, W1, W2, W3, and H gets it back only after them: no barging

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a semaphore of 1 released to W1, the longest waiter, then W1 cancelled before it has
  * run: W1 never gets the unit (its cleanup runs) and pt_cancel passes it on to W2, the next
  * waiter, as in Python 3.11.7 (semaphore_granted_waiter_cancelled_passes_on.py). */

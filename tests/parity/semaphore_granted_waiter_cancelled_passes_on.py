@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Semaphore(1): main releases the unit to W1, the longest waiter, and
 # cancels W1 before W1 has run: W1 never gets it (its finally runs), and
 # the unit goes on to W2, the next waiter (Python 3.11.7).

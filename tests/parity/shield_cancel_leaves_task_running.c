@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN_SHIELD (Python's `await asyncio.shield(t)`): a cancel of the joiner ends its
  * wait at once (its cleanup runs) and leaves the joined task running; it finishes later, and a
  * PT_JOIN then gives its result (shield_cancel_leaves_task_running.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `await asyncio.shield(t)`: cancelling the awaiter ends its wait at once
 # (its finally runs) and leaves t running; t finishes later, and awaiting
 # it then gives its result.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: in a PT_GROUP_CANCEL_ON_FAIL group (Python's TaskGroup) the first member that fails
  * cancels the others (their cleanup runs); the group's wait ends PT_EFAILED once all have finished
  * (taskgroup_failure_cancels_others.py). */

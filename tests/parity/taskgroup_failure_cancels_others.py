@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # In a TaskGroup the first task that fails cancels the others (their
 # finally runs); the group's wait ends failed once all have finished.
 import asyncio

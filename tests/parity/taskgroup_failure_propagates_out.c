@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_GROUP_WAIT_RAISE (Python's `async with TaskGroup()` letting a member's exception out):
  * the first member's failure cancels the other (its cleanup runs), then the task waiting for the
  * group fails with that member's error (pt_group_error; its own cleanup after the members'), and

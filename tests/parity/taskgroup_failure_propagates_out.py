@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A failure in a TaskGroup goes out of the `async with`: the other member
 # is cancelled (its finally runs), the task running the group fails with the
 # member's error (its own finally runs after the members'), and whoever

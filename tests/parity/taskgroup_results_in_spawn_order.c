@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a task group (PT_GROUP_WAIT, Python's TaskGroup) waits for all of its members; their
  * results are read in the order they were spawned, whatever order they finished in
  * (taskgroup_results_in_spawn_order.py). */

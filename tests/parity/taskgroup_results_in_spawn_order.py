@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A TaskGroup waits for all of its tasks; their results are read in the
 # order the tasks were created, whatever order they finished in.
 import asyncio

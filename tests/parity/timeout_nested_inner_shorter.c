@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: nested timeout scopes, the inner one shorter: the inner deadline cuts the first sleep and
  * the inner PT_TIMEOUT_END gives PT_ETIMEDOUT; the outer scope goes on, and its own deadline then
  * cuts the next sleep and its PT_TIMEOUT_END gives PT_ETIMEDOUT (timeout_nested_inner_shorter.py).

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Nested timeout scopes, the inner one shorter: the inner deadline cuts the
 # first sleep and the inner block ends with TimeoutError, caught inside the
 # outer block, which goes on; the outer deadline, still the one it was

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: nested timeout scopes, the outer one shorter: an inner deadline never extends an outer
  * one. The outer deadline cuts the sleep (PT_ETIMEDOUT); the inner PT_TIMEOUT_END gives
  * PT_ECANCELLED (only an enclosing scope's deadline passed), so the program skips on to the outer

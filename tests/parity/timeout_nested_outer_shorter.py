@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Nested timeout scopes, the outer one shorter: an inner deadline never
 # extends an outer one. The outer deadline cuts the sleep; the inner block
 # does not time out (CancelledError goes through it), the rest of the outer

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_GROUP_WAIT inside a timeout scope (Python's TaskGroup inside asyncio.timeout()): when
  * the deadline passes, the members still running are cancelled (their cleanup runs), the wait ends
  * PT_ETIMEDOUT once they have finished, and PT_TIMEOUT_END gives PT_ETIMEDOUT; a member that had

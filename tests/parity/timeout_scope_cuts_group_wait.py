@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A TaskGroup inside asyncio.timeout(): when the deadline passes while the
 # group waits for its members, the members still running are cancelled
 # (their finally runs), and once they have finished the block ends with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN inside a timeout scope (Python's `await task` inside asyncio.timeout()): when the
  * deadline passes, the joined task is cancelled (its cleanup runs), the join ends PT_ETIMEDOUT once
  * it has finished, and PT_TIMEOUT_END gives PT_ETIMEDOUT (timeout_scope_cuts_join_cancels_task.py).

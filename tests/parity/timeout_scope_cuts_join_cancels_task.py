@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `await task` inside asyncio.timeout(): when the deadline passes, the
 # awaited task is cancelled (its finally runs) and the block ends with
 # TimeoutError once it has finished.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a timeout scope around PT_AWAIT of a sub-coroutine (Python's asyncio.timeout() around
  * `await fetch()`): the deadline cuts the wait inside the sub-coroutine (its PT_SLEEP ends
  * PT_ETIMEDOUT); it gives up with that error, its cleanup runs first, and PT_TIMEOUT_END in the

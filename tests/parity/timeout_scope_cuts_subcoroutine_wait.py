@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A timeout scope around `await fetch()`: the deadline cuts the wait inside
 # the awaited coroutine; the coroutine's finally runs first, then the block
 # ends with TimeoutError in the caller.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a timeout scope (PT_TIMEOUT_BEGIN / PT_TIMEOUT_END, Python's asyncio.timeout): the waits
  * that end in time go on as usual; the one in progress when the deadline passes (a PT_QUEUE_GET on
  * an empty queue) ends PT_ETIMEDOUT; the program skips the rest of the block by testing that

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # `async with asyncio.timeout(d)`: the waits in the block that end in time
 # go on as usual; the one in progress when the deadline passes is cut (a
 # get from an empty queue here), the rest of the block is skipped, and the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a failure that goes out of a timeout scope (PT_AWAIT_RAISE inside PT_TIMEOUT_BEGIN /
  * PT_TIMEOUT_END, Python's exception going out of `async with asyncio.timeout()`): the task's
  * cleanup, after the block, waits past the scope's deadline; in Python that wait is not cut

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # An exception that goes out of `async with asyncio.timeout()` closes the
 # scope on its way: the task's finally, after the block, may then wait past
 # the scope's deadline without being cut.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a timeout scope whose body finishes before its deadline: nothing is cut,
  * PT_TIMEOUT_END gives PT_OK (Python: the block ends normally, expired() is False), and a sleep
  * after the scope that goes past the old deadline is not cut either (timeout_scope_no_expiry.py).

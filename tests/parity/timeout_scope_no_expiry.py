@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A timeout scope whose body finishes before the deadline: nothing is cut,
 # the block ends normally and expired() is False; a sleep after the block
 # that goes past the old deadline is not cut either.

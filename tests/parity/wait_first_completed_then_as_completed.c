@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_GROUP_NEXT takes a group's members in the order they finish: the first call after the
  * spawns is asyncio.wait(FIRST_COMPLETED), the next ones as_completed, whatever the order they were
  * spawned in; PT_EINVAL once all are taken (wait_first_completed_then_as_completed.py). */

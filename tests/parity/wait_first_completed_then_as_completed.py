@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # asyncio.wait(FIRST_COMPLETED) gives the task that finished first; then
 # as_completed gives the others in the order they finish (not the order
 # they were created).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN with a timeout (Python's wait_for(task, timeout)) on a task that finishes first:
  * PT_OK and its result, no cancellation (wait_for_in_time_gives_result.py). */
 #include "parity.h"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # wait_for(task, timeout) on a task that finishes first: its result, no
 # cancellation.
 import asyncio

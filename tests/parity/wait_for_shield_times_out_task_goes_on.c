@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN_SHIELD with a timeout (Python's wait_for(shield(t), timeout)): the timeout passes
  * first, the wait ends PT_ETIMEDOUT at once and the task is not cancelled: it finishes later, and a
  * PT_JOIN then gives its result (wait_for_shield_times_out_task_goes_on.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # wait_for(shield(t), timeout): the timeout passes first, the wait ends
 # with TimeoutError at once and t is not cancelled: it finishes later, and
 # awaiting it then gives its result.

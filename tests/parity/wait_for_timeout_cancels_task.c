@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_JOIN with a timeout (Python's wait_for(task, timeout)): when the timeout passes first,
  * the task is cancelled (its cleanup runs) and the wait ends PT_ETIMEDOUT once it has finished
  * (wait_for_timeout_cancels_task.py). */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # wait_for(task, timeout): when the timeout passes first, the task is
 # cancelled (its finally runs) and the wait ends with a timeout once the
 # task has finished.

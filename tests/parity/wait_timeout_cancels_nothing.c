@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: PT_GROUP_NEXT with a timeout (Python's asyncio.wait(tasks, timeout)): the members that
  * finish in time are taken, then the wait ends PT_ETIMEDOUT and cancels nothing: the pending
  * member goes on, and a later PT_GROUP_NEXT gives it (wait_timeout_cancels_nothing.py). */

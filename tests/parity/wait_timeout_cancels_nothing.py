@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # asyncio.wait(tasks, timeout): when the timeout passes, the wait gives the
 # tasks done so far and those still pending, and cancels nothing: the
 # pending task goes on, and awaiting it later gives its result.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Run a traced program and check its chart and its trace-event JSON.
 
 usage: check_trace.py sample TRACE_SAMPLE

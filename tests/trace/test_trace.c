@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/trace/test_trace.c - loop/trace.h: what a recorder keeps of each
  * resume, its limits, and its two outputs.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: loop/trace.h included after loop/loop.h. The loop's code has
  * been read with empty hooks by then, so nothing would be recorded;

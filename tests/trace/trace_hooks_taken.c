@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: loop/trace.h with the loop's hooks already defined by the
  * program. Taking them over would silently lose the program's; keeping

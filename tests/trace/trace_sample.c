@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/trace/trace_sample.c - a small loop traced on the real clock, for
  * check_trace.py: it prints the chart and writes the JSON to FILE.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Check Chrome trace-event JSON against the format's rules.
 
 usage: validate_trace.py FILE...

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """pt-lint: finds locals of a protothread, generator or task body that are
 read after a resume point (a wait) before being written again. Locals do
 not survive a wait: their value there is whatever the stack held.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """The control-flow graph of one function, from libclang's syntax tree.
 
 Each node holds events, in the order they happen:

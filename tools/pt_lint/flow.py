@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """The data flow: which reads can see a value from before a wait.
 
 A fact (var, origin) with a set of written parts means: on some path to

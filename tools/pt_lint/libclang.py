@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Find clang.cindex and libclang, whichever python3 runs the tool.
 
 Debian's python3-clang-14 installs the module under

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """The command line: parse each C file with libclang, check every function
 of the given files (and of the headers under the given folders that they
 include) that has resume points, print the findings: the locals read after

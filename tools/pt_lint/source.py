@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 """Where things are written: file locations, and the tokens of a file.
 
 A cursor that a macro produced has, in the Python binding, the location
