@@ -1201,9 +1201,12 @@ PT__RUNS int pt_loop_run(struct pt_loop *l) {
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
     PT__RUN_HOLD(l);
-    while (pt__go_on(l)) {
+    while (!(l->flags & PT__L_STOP)) {
 #if PT_LOOP_BACKGROUND
-        if (!l->live) { /* only background tasks: cancel them (those new too) */
+        /* Only background tasks left: cancel them (those new too). Before
+         * the test below: a background task parked without a deadline is
+         * the usual case, and then nothing else could wake it. */
+        if (!l->live) {
             struct pt_task *b;
             if (!l->background)
                 break;
@@ -1214,6 +1217,8 @@ PT__RUNS int pt_loop_run(struct pt_loop *l) {
         if (!l->live)
             break;
 #endif
+        if (!pt__go_on(l))
+            break;
         PT__RUN_ONE(l);
     }
     if (l->flags & PT__L_STOP)

@@ -138,6 +138,84 @@ static void test_final_cleanup_left_waiting_finishes_in_the_next_run(void) {
     CHECK(pt_task_done(&bg.task));
 }
 
+/* ---- a background task parked without a deadline ------------------------ */
+
+/* The usual shape of a background task: a daemon parked without a
+ * deadline on an event, a queue or a lock. Once the last task has ended,
+ * nothing would ever wake it, and no timer is pending: the run must still
+ * cancel it and run its cleanup. */
+enum { ON_EVENT, ON_QUEUE, ON_LOCK };
+
+struct daemon {
+    struct pt_task task; /* first member: the loop hands it back */
+    int on;              /* what it waits on: ON_EVENT, ON_QUEUE, ON_LOCK */
+    int cleanups;
+};
+
+static struct pt_event d_event;
+static struct pt_queue d_queue;
+static pt_value d_slots[2];
+static struct pt_lock d_lock;
+
+/* Waits forever on what it is given; its cleanup counts. */
+static PT_THREAD(daemon(struct pt_loop *loop, struct pt_task *task)) {
+    struct daemon *d = (struct daemon *)task;
+    static pt_value got;
+    PT_TASK_BEGIN(loop, task);
+    if (d->on == ON_EVENT)
+        PT_EVENT_WAIT(&d_event, PT_FOREVER);
+    else if (d->on == ON_QUEUE)
+        PT_QUEUE_GET(&d_queue, &got, PT_FOREVER);
+    else
+        PT_LOCK_ACQUIRE(&d_lock, PT_FOREVER);
+    note("woken"); /* never: nothing gives it what it waits for */
+    PT_TASK_CLEANUP();
+    d->cleanups++;
+    PT_TASK_END();
+}
+
+/* Takes the lock (and keeps it: a finished task still holds it), yields
+ * once and ends. */
+static PT_THREAD(yield_once(struct pt_loop *loop, struct pt_task *task)) {
+    PT_TASK_BEGIN(loop, task);
+    PT_LOCK_ACQUIRE(&d_lock, PT_FOREVER);
+    PT_TASK_YIELD();
+    PT_TASK_END();
+}
+
+/* One task that yields once, then a daemon parked on `on`: the run ends
+ * PT_OK, the daemon cancelled after its cleanup ran once. */
+static struct pt_task fg_task;
+static struct daemon dmn;
+
+static void daemon_run(int on) {
+    setup(0);
+    pt_event_init(&d_event);
+    pt_queue_init(&d_queue, d_slots, 2);
+    pt_lock_init(&d_lock);
+    dmn.on = on;
+    dmn.cleanups = 0;
+    CHECK_EQ_INT(pt_spawn(&lp, &fg_task, yield_once), PT_OK);
+    CHECK_EQ_INT(pt_spawn_background(&lp, &dmn.task, daemon), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(dmn.cleanups, 1);
+    CHECK_EQ_INT(pt_task_status(&dmn.task), PT_CLOSED);
+    CHECK_EQ_STR(trace.buf, "");
+    CHECK_EQ_INT(since(0), 0);
+}
+
+static void test_background_task_parked_on_an_event_is_cleaned_up(void) {
+    daemon_run(ON_EVENT);
+}
+
+static void test_background_task_parked_on_a_queue_is_cleaned_up(void) {
+    daemon_run(ON_QUEUE);
+}
+
+static void test_background_task_parked_on_a_lock_is_cleaned_up(void) {
+    daemon_run(ON_LOCK);
+}
+
 /* clang-format off: one case a line */
 #define TEST_CASES(X)                                                                              \
     X(task_spawned_by_a_final_cleanup_runs)                                                        \
@@ -145,6 +223,9 @@ static void test_final_cleanup_left_waiting_finishes_in_the_next_run(void) {
     X(background_task_spawned_by_a_final_cleanup_is_cancelled)                                     \
     X(run_does_not_wait_for_a_cancelled_background_spawn)                                          \
     X(final_cleanup_that_never_ends_is_reported_busy)                                              \
-    X(final_cleanup_left_waiting_finishes_in_the_next_run)
+    X(final_cleanup_left_waiting_finishes_in_the_next_run)                                         \
+    X(background_task_parked_on_an_event_is_cleaned_up)                                            \
+    X(background_task_parked_on_a_queue_is_cleaned_up)                                             \
+    X(background_task_parked_on_a_lock_is_cleaned_up)
 /* clang-format on */
 TEST_MAIN(TEST_CASES)
