@@ -868,6 +868,11 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
  * itself is written between PT_SUB_BEGIN(loop, task, g) and PT_SUB_END(),
  * where g is its own struct pt_gen. Inside both, the wait macros below
  * (PT_SLEEP, PT_JOIN, ...) may be used; locals do not survive them.
+ * PT_WAIT_UNTIL(&task->gen, cond) (pt/thread.h) works too, but the loop
+ * cannot see cond: it polls it every iteration, which spins on a real
+ * clock; on the virtual clock time does not pass meanwhile, and a run
+ * with only such polls left ends PT_ESTALL (pt_loop_run). Wait on an event
+ * (loop/sync.h) set where cond changes instead.
  * Only the loop calls a task's function (pt__run_next, which tests the
  * state the body's PT_GEN_BEGIN would); a sub-coroutine tests its own.
  */
