@@ -34,6 +34,12 @@ FUZZ = pathlib.Path("tests") / "fuzz" / "fuzz_loop.c"  # in a copy of the tree
 # for a bug that needs more than one edit.
 MUTANTS = [
     (
+        "core: background tasks parked without a deadline are never cancelled",
+        "loop/core.h",
+        "(pt__pending(l) || (!l->live && l->background))",
+        "pt__pending(l)",
+    ),
+    (
         "heap: equal deadlines fire newest first",
         "loop/timers/heap.h",
         "(pt_time_t)(b->deadline + (a->seq < b->seq))",
@@ -413,15 +419,14 @@ MUTANTS = [
     (
         "background: not cancelled at the end of the run",
         "loop/core.h",
-        "            (void)pt_cancel(l, b);",
-        "            (void)b;",
+        "        (void)pt_cancel(l, b);",
+        "        (void)b;",
     ),
     (
         "spawn: an alive task is spawned again",
         "loop/core.h",
-        "    pt_index_t live = (pt_index_t)(l->live + 1u);\n    if (pt__task_alive(t))\n"
-        "        return PT_EBUSY;",
-        "    pt_index_t live = (pt_index_t)(l->live + 1u);",
+        "        return PT_ECONFIG;\n    if (pt__task_alive(t))\n        return PT_EBUSY;\n    if (live == 0)",
+        "        return PT_ECONFIG;\n    if (live == 0)",
     ),
     (
         "task result: a cleanup's wait overwrites the returned value",
