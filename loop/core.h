@@ -51,6 +51,8 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
     l->ntimers = 0;
     l->timers_cap = (pt_index_t)cap;
     l->live = 0;
+    l->polls = l->polls_seen = 0;
+    l->polls_hash = 0;
 #ifdef PT__PORT_NO_CLOCK
     l->flags = PT__L_VIRTUAL; /* PT_PORT_VIRTUAL: no other clock */
 #else
@@ -159,9 +161,10 @@ static inline void pt__clock_passed(struct pt_loop *l) {
 #define pt__now_peek(l) ((l)->now)
 #endif
 
-/* Make the running pt_loop_run* return after the current iteration. */
+/* Make the running pt_loop_run* return after the current iteration. (A
+ * stop wins over a stall found in the same iteration: PT_EINVAL.) */
 static inline void pt_loop_stop(struct pt_loop *l) {
-    l->flags |= PT__L_STOP;
+    l->flags = (unsigned char)((l->flags | PT__L_STOP) & ~PT__L_STALL);
 }
 
 /* The number of timers pending (diagnostics; tests check that nothing is
@@ -838,6 +841,20 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
 #define PT__RUN_SPECIAL(s) ((s)&PT__GEN_CLOSING)
 #endif
 
+/* A task's PT_WAIT_UNTIL found its condition false (PT_WAITING, not
+ * parked): the loop cannot see what it waits for, so it is queued to poll
+ * again. On the virtual clock it is counted for pt__polls_check, unless
+ * its resume point is the start again (PT_RESTART: the body runs anew, as
+ * after a yield). Off the path of a yield or a park, which return
+ * PT_YIELDED. */
+PT__SLOW void pt__polled(struct pt_loop *l, struct pt_task *t) {
+    if (t->gen.aux & PT__T_PARKED)
+        return;
+    pt__ready_push(l, t);
+    if ((l->flags & PT__L_VIRTUAL) && t->gen.lc)
+        l->polls++;
+}
+
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
@@ -859,10 +876,14 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #endif
         PT_LOOP_AFTER_RUN(l, t);
     }
-    if (!PT_SCHEDULE(status))
-        pt__task_done(l, t);
-    else if (!(t->gen.aux & PT__T_PARKED))
-        pt__ready_push(l, t); /* a yield, or a PT_WAIT_UNTIL polled again */
+    if (PT__RARE(status != PT_YIELDED)) { /* (a yield, or a wait the loop parked) */
+        if (status == PT_WAITING)         /* a PT_WAIT_UNTIL to poll again */
+            pt__polled(l, t);
+        else
+            pt__task_done(l, t);
+    } else if (!(t->gen.aux & PT__T_PARKED)) {
+        pt__ready_push(l, t); /* a yield */
+    }
     return t;
 }
 
@@ -884,6 +905,11 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
  * itself is written between PT_SUB_BEGIN(loop, task, g) and PT_SUB_END(),
  * where g is its own struct pt_gen. Inside both, the wait macros below
  * (PT_SLEEP, PT_JOIN, ...) may be used; locals do not survive them.
+ * PT_WAIT_UNTIL(&task->gen, cond) (pt/thread.h) works too, but the loop
+ * cannot see cond: it polls it every iteration, which spins on a real
+ * clock; on the virtual clock time does not pass meanwhile, and a run
+ * with only such polls left ends PT_ESTALL (pt_loop_run). Wait on an event
+ * (loop/sync.h) set where cond changes instead.
  * Only the loop calls a task's function (pt__run_next, which tests the
  * state the body's PT_GEN_BEGIN would); a sub-coroutine tests its own.
  */
@@ -1104,21 +1130,71 @@ static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #endif
 }
 
-/* Nonzero if pt_loop_run* should go on: not stopped, and anything could
- * still happen (ready tasks, timers, waits). */
+/* Nonzero if anything could still happen (ready tasks, timers, waits). */
+static inline int pt__pending(const struct pt_loop *l) {
+    return l->ready.head != NULL || l->ntimers != 0 || pt__io_pending(l);
+}
+
+/* Nonzero if pt_loop_run* should go on: not stopped (nor stalled: a
+ * stall stops too), and anything pending. */
 static inline int pt__go_on(const struct pt_loop *l) {
-    return !(l->flags & PT__L_STOP) &&
-           (l->ready.head != NULL || l->ntimers != 0 || pt__io_pending(l));
+    return !(l->flags & PT__L_STOP) && pt__pending(l);
+}
+
+/* The factor of pt__polls_check's hash (2^32 / the golden ratio). */
+#define PT__POLLS_MIX ((uintptr_t)0x9E3779B1u)
+
+/* At the start of an iteration on the virtual clock: were the tasks that
+ * the last one queued all polls of waits the loop cannot see (pt__polled)?
+ * If so, and they are the same tasks at the same points as the iteration
+ * before queued, nothing ran in between but those polls (a wake or a
+ * spawn would have queued something else, or, in the poll phase, clears
+ * the mark: pt__loop_poll), so nothing but a timer can change what they
+ * read: time jumps to the next timer, as it would have passed on a real
+ * clock while they spun; with no timer and no descriptor wait either,
+ * the run stalls (PT__L_STALL: pt_loop_run's PT_ESTALL). Two iterations,
+ * not one: a task's first arrival at its PT_WAIT_UNTIL may have changed
+ * what a poller already read. A flag set outside the loop (an interrupt,
+ * another thread) is not seen. */
+PT__SLOW void pt__polls_check(struct pt_loop *l) {
+    pt_index_t polls = l->polls, n = 0;
+    uintptr_t h = 0;
+    struct pt_task *t;
+    l->polls = 0;
+    for (t = polls ? l->ready.head : NULL; t && n <= polls; t = t->next) {
+        n++;
+        h = (h ^ (uintptr_t)(void *)t) * PT__POLLS_MIX + (uintptr_t)t->gen.lc;
+    }
+    if (!polls || n != polls) { /* no poll, or something else queued */
+        l->polls_seen = 0;
+    } else if (l->polls_seen != n || l->polls_hash != h) { /* the first such iteration */
+        l->polls_seen = n;
+        l->polls_hash = h;
+    } else {
+        l->polls_seen = 0;
+        if (l->ntimers) {
+            pt_time_t first = pt__timer_first_when(l);
+            if (pt_time_before(l->now, first))
+                l->now = first;
+        } else if (!pt__io_pending(l) && !(l->flags & PT__L_STOP)) {
+            l->flags |= PT__L_STOP | PT__L_STALL; /* a stop, with its reason */
+        }
+    }
 }
 
 /* Steps 1 to 3 of an iteration, for a loop with timers, descriptor waits
  * or the virtual clock (without any of them there is nothing to do). */
 PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
+    struct pt_task *tail;
+    if (l->flags & PT__L_VIRTUAL)
+        pt__polls_check(l);
+    tail = l->ready.tail; /* (read only if polls_seen: then the queue holds tasks) */
 #if !PT_LOOP_IO
-    /* No descriptors, and a timer (pt__iterate calls only then): idle (or,
-     * on the virtual clock, jump) until it is due, if it is not yet and
-     * nothing is ready; what the poll below does when it wakes nothing. */
-    if (may_block && !l->ready.head && !(l->flags & PT__L_STOP)) {
+    /* No descriptors; a timer or the virtual clock (pt__iterate calls only
+     * then). With a timer: idle (or, on the virtual clock, jump) until it
+     * is due, if it is not yet and nothing is ready; what the poll below
+     * does when it wakes nothing. */
+    if (may_block && !l->ready.head && !(l->flags & PT__L_STOP) && l->ntimers) {
         pt_time_t first = pt__timer_first_when(l), now = pt_loop_now(l);
         if (pt_time_before(now, first)) {
             if (l->flags & PT__L_VIRTUAL) {
@@ -1153,6 +1229,8 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
 #endif
 
     pt__expire_timers(l);
+    if (l->polls_seen && l->ready.tail != tail) /* woken: runs with the polls */
+        l->polls_seen = 0;
 }
 
 /* One iteration (see the top of this file), in a run that holds
@@ -1164,7 +1242,8 @@ PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
 #if PT_LOOP_IO
     if (l->ntimers || pt__io_pending(l) || (l->flags & PT__L_VIRTUAL))
 #else
-    if (l->ntimers) /* (without one there is nothing to wait for or expire) */
+    /* (without a timer or the virtual clock there is nothing to do) */
+    if (l->ntimers || (l->flags & PT__L_VIRTUAL))
 #endif
         pt__loop_poll(l, may_block);
     if (!l->ready.head)
@@ -1174,13 +1253,9 @@ PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
         ;
 }
 
-/*
- * One iteration. If `may_block` is 0 it never blocks: for a firmware
- * super-loop or for running inside another loop. PT_OK, or PT_EBUSY (and
- * nothing done) if called from one of the loop's own tasks: a loop runs
- * one iteration at a time; PT_ECONFIG (nothing done) as for pt_spawn.
- */
-PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
+/* pt_loop_run_once's iteration, which the runs also call when optimising
+ * for size. */
+PT__OUTLINE int pt__loop_once(struct pt_loop *l, int may_block) {
     if (!pt__agrees(l))
         return PT_ECONFIG;
     if (l->flags & PT__L_RUNNING)
@@ -1191,36 +1266,79 @@ PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
     return PT_OK;
 }
 
+/* A run starts, or pt_loop_run_once's iteration ends: what the caller
+ * does in between may change what a poll reads (pt__polls_check compares
+ * two iterations of one run), and a stall is only a run's to report. */
+static inline void pt__polls_forget(struct pt_loop *l) {
+    l->polls_seen = 0;
+    if (l->flags & PT__L_STALL)
+        l->flags &= (unsigned char)~(PT__L_STOP | PT__L_STALL);
+}
+
+/*
+ * One iteration. If `may_block` is 0 it never blocks: for a firmware
+ * super-loop or for running inside another loop. PT_OK, or PT_EBUSY (and
+ * nothing done) if called from one of the loop's own tasks: a loop runs
+ * one iteration at a time; PT_ECONFIG (nothing done) as for pt_spawn.
+ */
+PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
+    int rc;
+    if (l->flags & PT__L_RUNNING) /* (a run's own state: left alone) */
+        return pt__loop_once(l, may_block);
+    pt__polls_forget(l);
+    rc = pt__loop_once(l, may_block);
+    pt__polls_forget(l);
+    return rc;
+}
+
 /* How pt_loop_run and pt_loop_run_until go round: holding PT__L_RUNNING
  * for the whole run, the iteration inlined (a call and the flag's set and
  * clear per iteration cost about what a resume does); optimising for
  * size, through pt_loop_run_once: one copy of the iteration. */
 #if defined(__OPTIMIZE_SIZE__)
 #define PT__RUN_HOLD(l) ((void)0)
-#define PT__RUN_ONE(l) ((void)pt_loop_run_once((l), 1))
-#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~PT__L_STOP)
+#define PT__RUN_ONE(l) ((void)pt__loop_once((l), 1))
+#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~(PT__L_STOP | PT__L_STALL))
 #else
 #define PT__RUN_HOLD(l) ((l)->flags |= PT__L_RUNNING)
 #define PT__RUN_ONE(l) pt__iterate((l), 1)
-#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~(PT__L_STOP | PT__L_RUNNING))
+#define PT__RUN_LET_GO(l) ((l)->flags &= (unsigned char)~(PT__L_STOP | PT__L_STALL | PT__L_RUNNING))
 #endif
 
 /*
  * Run until task t has finished; returns its status (pt_task_status), or
  * 0 if pt_loop_stop was called or nothing could make progress any more
- * (t waits on something nobody will signal), or if called from one of the
- * loop's own tasks or on a loop initialised with other options (PT_ECONFIG
- * of pt_spawn: loop/agree.h); then it runs nothing.
+ * (t waits on something nobody will signal; on the virtual clock, also
+ * when only waits the loop cannot see are left, where pt_loop_run returns
+ * PT_ESTALL), or if called from one of the loop's own tasks or on a loop
+ * initialised with other options (PT_ECONFIG of pt_spawn: loop/agree.h);
+ * then it runs nothing.
  */
 PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
     if ((l->flags & PT__L_RUNNING) || !pt__agrees(l))
         return 0;
+    pt__polls_forget(l);
     PT__RUN_HOLD(l);
     while (!pt_task_done(t) && pt__go_on(l))
         PT__RUN_ONE(l);
     PT__RUN_LET_GO(l);
     return pt_task_status(t);
 }
+
+#if PT_LOOP_BACKGROUND
+/* No task left: cancel the background tasks, newest first (those new
+ * too; those in their cleanups say PT_EINVAL, and go on). 0 if there is
+ * nothing to run then: none, or all in their cleanups, left waiting
+ * (PT_EBUSY). */
+PT__SLOW int pt__cancel_background(struct pt_loop *l) {
+    struct pt_task *b;
+    if (!l->background)
+        return 0;
+    for (b = l->background; b; b = b->awaiter)
+        (void)pt_cancel(l, b);
+    return pt__pending(l);
+}
+#endif
 
 /*
  * Run until no task is left but background ones, then cancel those (newest
@@ -1229,7 +1347,10 @@ PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * Returns PT_OK; PT_EBUSY if tasks (background ones in their cleanup
  * included) are left waiting on something nobody will signal, or if called
  * from one of the loop's own tasks (then it runs nothing); PT_EINVAL if
- * stopped; PT_ECONFIG (nothing run) as for pt_spawn.
+ * stopped; PT_ESTALL on the virtual clock when the tasks left only poll
+ * waits the loop cannot see (PT_WAIT_UNTIL on a flag), with no timer and
+ * no descriptor wait that could change them (the tasks stay as they are;
+ * a later run goes on); PT_ECONFIG (nothing run) as for pt_spawn.
  */
 PT__RUNS int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;
@@ -1237,23 +1358,23 @@ PT__RUNS int pt_loop_run(struct pt_loop *l) {
         return PT_ECONFIG;
     if (l->flags & PT__L_RUNNING)
         return PT_EBUSY;
+    pt__polls_forget(l);
     PT__RUN_HOLD(l);
-    while (pt__go_on(l)) {
 #if PT_LOOP_BACKGROUND
-        if (!l->live) { /* only background tasks: cancel them (those new too) */
-            struct pt_task *b;
-            if (!l->background)
-                break;
-            for (b = l->background; b; b = b->awaiter)
-                (void)pt_cancel(l, b);
-        }
-#else
-        if (!l->live)
+    /* (A background task parked without a deadline is pending nothing,
+     * and the usual case: with no task left, go on to cancel it too.) */
+    while (!(l->flags & PT__L_STOP) && (pt__pending(l) || (!l->live && l->background))) {
+        if (PT__RARE(!l->live) && !pt__cancel_background(l))
             break;
-#endif
         PT__RUN_ONE(l);
     }
-    if (l->flags & PT__L_STOP)
+#else
+    while (pt__go_on(l) && l->live)
+        PT__RUN_ONE(l);
+#endif
+    if (l->flags & PT__L_STALL)
+        rc = PT_ESTALL;
+    else if (l->flags & PT__L_STOP)
         rc = PT_EINVAL;
 #if PT_LOOP_BACKGROUND
     else if (l->live || l->background)

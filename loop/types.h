@@ -66,6 +66,15 @@ typedef uint16_t pt_index_t;
 #define PT__SLOW static inline
 #endif
 
+/* PT__RARE(c): c is seldom true; the compiler lays that branch out of the
+ * way of the one taken (pt__run_next: a yield's path stays as short as
+ * with no other test). */
+#if defined(__GNUC__)
+#define PT__RARE(c) __builtin_expect(!!(c), 0)
+#else
+#define PT__RARE(c) (c)
+#endif
+
 struct pt_loop;
 struct pt_task;
 
@@ -240,6 +249,12 @@ struct pt_loop {
     pt_time_t now;                  /* the loop's clock, read once per iteration */
     pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
+    /* Waits the loop cannot see (a PT_WAIT_UNTIL polled again): on the
+     * virtual clock, what tells a run that only they are left (core.h,
+     * pt__polls_check). */
+    pt_index_t polls;      /* tasks re-queued this iteration by such a poll */
+    pt_index_t polls_seen; /* the last iteration's, if it re-queued nothing else; 0: none */
+    uintptr_t polls_hash;  /* ... and which tasks, where (a hash) */
 #if PT_LOOP_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
 #endif
@@ -301,7 +316,8 @@ struct pt_group {
 #define PT__L_STOP 0x02u    /* pt_loop_stop was called */
 #define PT__L_RUNNING 0x04u /* in pt_loop_run*: not re-entered */
 #define PT__L_STALE                                                                                \
-    0x08u /* `now` is an earlier iteration's: read the clock first                                 \
-             (unless PT__L_VIRTUAL) */
+    0x08u                 /* `now` is an earlier iteration's: read the clock first                 \
+                             (unless PT__L_VIRTUAL) */
+#define PT__L_STALL 0x10u /* with PT__L_STOP: only waits the loop cannot see are left */
 
 #endif /* PT_LOOP_TYPES_H */

@@ -1109,19 +1109,23 @@ static inline int m_go_on(void) {
     return !fz_M.stop && (fz_M.nready || fz_M.ntimers || fz_M.io_waiter >= 0) && !fz_M.runaway;
 }
 
-/* pt_loop_run: with only background tasks left (no task, no callback),
- * each iteration cancels them (newest first), those that cleanups spawned
- * included; tasks that cleanups spawn run to their end. Anything left
- * unfinished is PT_EBUSY. */
+/* pt_loop_run: once no task and no callback is left, the background
+ * tasks are cancelled (newest first), whatever they wait on (a wait
+ * without a deadline included: then nothing else is pending), and so is
+ * any that a cleanup spawns; tasks that cleanups spawn run to their end.
+ * The run goes on until their cleanups are done; anything left unfinished
+ * then is PT_EBUSY. */
 static inline int m_loop_run(void) {
     int rc = M_OK, k;
-    while (m_go_on()) {
+    while (!fz_M.stop && !fz_M.runaway) {
         if (!fz_M.live) {
             if (!fz_M.nbg)
                 break;
             for (k = 0; k < fz_M.nbg; k++)
                 (void)m_cancel(fz_M.bgs[k]);
         }
+        if (!m_go_on())
+            break;
         m_run_once();
     }
     if (fz_M.stop)

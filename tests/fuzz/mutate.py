@@ -36,6 +36,12 @@ FUZZ = pathlib.Path("tests") / "fuzz" / "fuzz_loop.c"  # in a copy of the tree
 # for a bug that needs more than one edit.
 MUTANTS = [
     (
+        "core: background tasks parked without a deadline are never cancelled",
+        "loop/core.h",
+        "(pt__pending(l) || (!l->live && l->background))",
+        "pt__pending(l)",
+    ),
+    (
         "heap: equal deadlines fire newest first",
         "loop/timers/heap.h",
         "(pt_time_t)(b->deadline + (a->seq < b->seq))",
@@ -433,8 +439,8 @@ MUTANTS = [
     (
         "background: not cancelled at the end of the run",
         "loop/core.h",
-        "            (void)pt_cancel(l, b);",
-        "            (void)b;",
+        "        (void)pt_cancel(l, b);",
+        "        (void)b;",
     ),
     (
         "spawn: an alive task is spawned again",
