@@ -497,9 +497,11 @@ static inline void pt__task_init(struct pt_loop *l, struct pt_task *t, pt_task_f
 #endif
 }
 
-/* Nonzero while t may be alive: spawned (on any loop) and not finished.
- * Memory that was never a task fails the first test, whatever its other
- * bytes say, so a task needs no zeroing before its first spawn. */
+/* Nonzero while t is alive: spawned (on any loop) and not finished.
+ * Memory that is no live task fails the first test, whatever its other
+ * bytes say (a task loses the mark when it finishes, so stale memory of a
+ * finished task at the same address fails too): a task needs no zeroing
+ * before its first spawn. */
 static inline int pt__task_alive(const struct pt_task *t) {
     return t->spawned == PT__SPAWNED(t) && t->fn && !pt_gen_done(&t->gen);
 }
@@ -730,6 +732,7 @@ static inline int pt_task_error(const struct pt_task *t) {
 
 /* t has finished: tell whoever awaits it. */
 PT__SLOW void pt__task_done(struct pt_loop *l, struct pt_task *t) {
+    t->spawned = 0; /* its memory may be reused: only a live task keeps the mark */
 #if PT_DEBUG
     pt__debug_unlink(t);
 #endif

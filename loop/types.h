@@ -98,10 +98,10 @@ struct pt_task {
                                 the joiners of the task it joins */
     struct pt_gen gen;
     pt_task_fn fn;
-    uintptr_t spawned; /* PT__SPAWNED(this task) once a loop has spawned
-                          it: with fn and gen.state, what says it may be
-                          alive; left-over bytes do not hold it, so its
-                          memory needs no zeroing before a first spawn */
+    uintptr_t spawned; /* PT__SPAWNED(this task) from its spawn until it
+                          finishes, else anything: with fn and gen.state,
+                          what says it is alive; left-over bytes do not
+                          hold it, so its memory needs no zeroing */
 #if PT_LOOP_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */

@@ -628,6 +628,21 @@ static void test_spawn_needs_no_zeroed_memory(void) {
     CHECK_EQ_INT(a.task.gen.value.i, 5);
 }
 
+/* A finished task's memory, part of it overwritten since (its state byte
+ * zeroed, as by a later use of the same stack), is free: a task loses its
+ * mark when it finishes. */
+static void test_spawn_takes_a_finished_task_whose_state_was_overwritten(void) {
+    struct tk a;
+    setup(0);
+    tk_init(&a, "A");
+    spawn(&a, worker);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    a.task.gen.state = 0; /* (reads as a task not started) */
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    CHECK_EQ_INT(a.runs, 2);
+}
+
 /* A task alive is refused (its spawn wrote what left-over bytes do not
  * hold), and free again once finished. */
 static void test_spawn_of_a_task_alive_here_is_ebusy_and_free_once_finished(void) {
@@ -878,6 +893,7 @@ static void test_refused_run_inside_a_task_changes_nothing(void) {
     X(refused_spawn_changes_nothing)                                                               \
     X(spawn_of_a_task_in_its_cleanup_is_ebusy)                                                     \
     X(spawn_needs_no_zeroed_memory)                                                                \
+    X(spawn_takes_a_finished_task_whose_state_was_overwritten)                                     \
     X(spawn_of_a_task_alive_here_is_ebusy_and_free_once_finished)                                  \
     BACKGROUND_CASES(X)                                                                            \
     X(cancel_of_a_never_spawned_task_is_einval)                                                    \

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_ticks.c - durations to ticks and back (loop/ticks.h) at one
  * tick rate, built once per rate and counter width (tests/meson.build:

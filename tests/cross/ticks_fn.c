@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/cross/ticks_fn.c - durations of run-time values in ticks (loop/
  * ticks.h), each in a function of its own: check.sh compiles it for the

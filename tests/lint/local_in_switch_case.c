@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: locals across a wait inside a switch's case: one written
  * before the switch, one written in the case before the wait; both read
  * after it. Reported under either back end; under the switch back end the

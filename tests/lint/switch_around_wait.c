@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a switch of the body around a wait. With the switch back
  * end the wait's resume point is a case of this switch, not of the
  * dispatch: the resume finds no case there and the body ends. The switch

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: a second cancel while the cleanup section waits returns PT_EINVAL and the
  * cleanup runs on to its end (loop/core.h, pt_cancel: a cleanup runs exactly once, to its end);
  * asyncio's cancel() returns True and raises CancelledError at the finally's await. */

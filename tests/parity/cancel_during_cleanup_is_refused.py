@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task cancelled again while its finally waits: asyncio's cancel()
 # returns True and raises CancelledError at the finally's await, which
 # skips the rest of it.

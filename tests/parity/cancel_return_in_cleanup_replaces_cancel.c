@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a task cancelled while it sleeps returns from its cleanup section: PT_TASK_RETURN there
  * replaces the cancel, so the task ends PT_ENDED with that result and its joiner sees PT_OK, as a
  * `return` in a `finally` suppresses asyncio's CancelledError

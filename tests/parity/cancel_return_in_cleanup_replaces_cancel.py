@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A task cancelled while it sleeps returns from its finally: the return
 # suppresses the CancelledError, so the task ends with that result and is
 # not cancelled; its awaiter gets the result.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: a first PT_SEND with a value starts the generator from the top, the value
  * in g->value there (pt/gen.h, PT_SEND: there is no exception to raise, and the value does no
  * harm); Python's send() of a value other than None to a just-started generator raises TypeError.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # send(v) with a value other than None to a generator that has not
 # started raises TypeError and runs nothing; send(None) starts it.
 def gen():

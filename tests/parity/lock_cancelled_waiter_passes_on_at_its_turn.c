@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a lock released to W1, the longest waiter, then W1 cancelled and L spawned before W1
  * has run: W1 passes the lock on at its own turn (pt_cancel does not), so L runs before W2 gets it,
  * as with asyncio's Lock (lock_cancelled_waiter_passes_on_at_its_turn.py). */

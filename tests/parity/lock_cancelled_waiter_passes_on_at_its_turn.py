@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Lock: main releases it to W1, the longest waiter, cancels W1, then
 # starts L before W1 has run. W1 passes the lock on when its own turn
 # comes, not at the cancel: L, started in between, runs before W2 gets it.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: W1 waits for a lock inside a timeout scope of 0 ticks, W2 without one; the lock is
  * released to W1 in the same iteration, before the scope's deadline has been acted on. The scope
  * then ends W1's wait before W1 has run: the wait and the scope both end PT_ETIMEDOUT, W1 does not

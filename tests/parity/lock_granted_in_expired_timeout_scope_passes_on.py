@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Lock: W1 waits for it inside asyncio.timeout(0), W2 without one; main
 # releases it to W1 in the same iteration, before the timeout's callback
 # has run. The timeout then cancels W1 before W1 has run: W1 times out

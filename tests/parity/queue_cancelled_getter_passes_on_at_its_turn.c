@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: G1 and G2 wait on a queue; a put wakes G1, which is cancelled, then L is spawned and
  * gets a value: G1 passes its wake-up on at its own turn (pt_cancel does not), so L takes the value
  * and G2 waits for the next, as with asyncio's Queue

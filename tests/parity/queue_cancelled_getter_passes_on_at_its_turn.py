@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Queue: G1 and G2 wait for a value; main puts one (G1, the longest
 # waiter, is woken for it), cancels G1, then starts L, which gets a value.
 # G1 passes its wake-up on when its own turn comes: L, started in between,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: G1 waits on a queue inside a timeout scope of 0 ticks, G2 without one; a put wakes G1
  * in the same iteration, before the scope's deadline has been acted on. The scope then ends G1's
  * wait before G1 has run: G1 times out without the value and G2 gets it, as with

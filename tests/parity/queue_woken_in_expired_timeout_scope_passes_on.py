@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # Queue: G1 waits for a value inside asyncio.timeout(0), G2 without one;
 # main puts a value in the same iteration, waking G1, before the timeout's
 # callback has run. The timeout then cancels G1 before G1 has run: G1

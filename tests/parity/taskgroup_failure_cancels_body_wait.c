@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /* parity: a member of a PT_GROUP_CANCEL_ON_FAIL group fails while the task that spawned it into the
  * group (PT_GROUP_SPAWN) waits on something else: that wait ends PT_ECANCELLED at once, not only
  * once the task reaches PT_GROUP_WAIT, which then gives PT_EFAILED, as asyncio's TaskGroup cancels

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 The ptloop developers
 # A member of a TaskGroup fails while the body of the `async with` still
 # waits on something else: the group cancels the body's wait at once (not
 # only once the body reaches the end of the block), then fails.
