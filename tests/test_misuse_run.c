@@ -23,7 +23,7 @@
 
 /* The body's own switch takes this case: a value that no resume point's
  * number (a counter, or a line) can take. */
-enum { MODE = 65000 };
+enum { MODE = 30000 };
 
 struct m {
     struct pt_task task; /* first member: the loop hands it back */
