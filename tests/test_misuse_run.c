@@ -6,8 +6,8 @@
  * addrlabels back end such a switch simply works), and a task body that
  * leaves by a plain `return` (it fails with PT_ERETURN, its cleanup runs,
  * its joiner sees PT_EFAILED, and the loop is never stuck re-entering it).
- * The compile-time half: tests/misuse/default_in_body.c. On the virtual
- * clock.
+ * pt/compat keeps 1.4's rule. The compile-time half:
+ * tests/misuse/default_in_body.c. On the virtual clock.
  */
 #include "loop/loop.h"
 
@@ -287,6 +287,36 @@ static void test_sub_coroutine_stops_pass_through_its_task(void) {
     CHECK_EQ_INT((long)pt_loop_now(&lp), 2);
 }
 
+/* ---- pt/compat keeps protothreads 1.4's rule ---------------------------- */
+
+/* From here on PT_BEGIN is 1.4's (a program written for 1.4 includes only
+ * this header): a resume its dispatch does not hold leaves the dispatch,
+ * and the function ends as at PT_END. */
+#include "pt/compat/pt.h"
+
+static PT_THREAD(compat_switch(struct m *k)) {
+    PT_BEGIN(&k->pt);
+    k->before++;
+    switch (k->mode) {
+    case MODE:
+        PT_YIELD(&k->pt);
+        k->inside++;
+        break;
+    }
+    k->after++;
+    PT_END(&k->pt);
+}
+
+static void test_compat_protothread_resumed_inside_a_switch_ends_as_in_1_4(void) {
+    struct m k;
+    m_init(&k);
+    PT_INIT(&k.pt);
+    CHECK_EQ_INT(compat_switch(&k), PT_YIELDED);
+    CHECK_EQ_INT(compat_switch(&k), PT_ENDED);
+    CHECK_EQ_INT(k.inside, SWITCH_WORKS);
+    CHECK_EQ_INT(k.after, SWITCH_WORKS);
+}
+
 #define TEST_CASES(X)                                                                              \
     X(protothread_resumed_inside_a_switch_of_its_own)                                              \
     X(generator_resumed_inside_a_switch_of_its_own)                                                \
@@ -296,6 +326,7 @@ static void test_sub_coroutine_stops_pass_through_its_task(void) {
     X(task_returning_in_its_cleanup_fails_with_ereturn_at_once)                                    \
     X(sub_coroutine_returning_0_fails_its_task_with_ereturn)                                       \
     X(sub_coroutine_returning_pt_ended_fails_its_task_with_ereturn)                                \
-    X(sub_coroutine_stops_pass_through_its_task)
+    X(sub_coroutine_stops_pass_through_its_task)                                                   \
+    X(compat_protothread_resumed_inside_a_switch_ends_as_in_1_4)
 
 TEST_MAIN(TEST_CASES)
