@@ -449,7 +449,7 @@ static inline char pt__gen_finish(struct pt_gen *g) {
  * leaves the child unfinished (a plain `return` in its body) goes up
  * unmarked, for the loop to end the task with PT_ERETURN. Elsewhere the
  * mark is 0 and this is PT_SCHEDULE, as in 1.4. */
-#define PT__AWAIT_STOPPED(st, child) (pt__status_mark ? !pt_gen_done(child) : PT_SCHEDULE(st))
+#define PT__AWAIT_STOPPED(st, child) (pt__status_mark != 0 ? !pt_gen_done(child) : PT_SCHEDULE(st))
 
 /* PT_AWAIT_RAISE(g, child, call): PT_AWAIT, then, if the child failed
  * (PT_EXITED), g fails with the child's error value, as an exception goes
