@@ -492,6 +492,7 @@ static inline void pt__task_init(struct pt_loop *l, struct pt_task *t, pt_task_f
     pt__timer_init(t);
 #if PT_DEBUG
     t->loop = l;
+    t->line = 0;
 #else
     (void)l;
 #endif
@@ -858,6 +859,42 @@ PT__SLOW void pt__polled(struct pt_loop *l, struct pt_task *t) {
         l->polls++;
 }
 
+/* What a task body's stopping macros return (pt/thread.h's PT__STOP): a
+ * yield or a wait the loop parked, and a PT_WAIT_UNTIL to poll again.
+ * Anything else is a finish, or a body that left by a plain `return`:
+ * pt__task_left. */
+#define PT__TASK_YIELDED ((char)(PT__STATUS_MARK | PT_YIELDED))
+#define PT__TASK_WAITING ((char)(PT__STATUS_MARK | PT_WAITING))
+typedef char pt__mark_bits[PT__STATUS_MARK > PT_CLOSED && (PT__STATUS_MARK | PT_YIELDED) == 127 &&
+                                   PT_GEN_ELOST == PT_ELOST
+                               ? 1
+                               : -1];
+
+/* t's body returned without a stop: nonzero if t has finished (its
+ * status said so), else it left by a plain `return` (its own, or a
+ * sub-coroutine's it awaits) and fails with PT_ERETURN, after its cleanup
+ * section, which runs at its next turn as a cancelled task's does
+ * (returning in the cleanup section itself, it finishes now): it is never
+ * entered again where it returned, and its joiners are told. */
+PT__SLOW int pt__task_left(struct pt_loop *l, struct pt_task *t) {
+    struct pt_gen *g = &t->gen;
+    unsigned char s = g->state;
+    if (s >= PT__GEN_DONE)
+        return 1;
+    g->ret = pt_int(PT_ERETURN);
+    s = (unsigned char)((s & ~(PT__GEN_STATUS | PT__GEN_CLOSING | PT__GEN_AWAITING)) |
+                        PT__GEN_FAILED);
+    g->state = s;
+    if (pt__gen_life(s) != PT__GEN_RUNNING) { /* in its cleanup, or not begun */
+        (void)pt__gen_finish(g);
+        return 1;
+    }
+    PT_LC_SET_EXIT(g->lc);
+    if (!(g->aux & PT__T_PARKED))
+        pt__ready_push(l, t);
+    return 0;
+}
+
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
@@ -879,10 +916,10 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #endif
         PT_LOOP_AFTER_RUN(l, t);
     }
-    if (PT__RARE(status != PT_YIELDED)) { /* (a yield, or a wait the loop parked) */
-        if (status == PT_WAITING)         /* a PT_WAIT_UNTIL to poll again */
+    if (PT__RARE(status != PT__TASK_YIELDED)) { /* (a yield, or a wait the loop parked) */
+        if (status == PT__TASK_WAITING)         /* a PT_WAIT_UNTIL to poll again */
             pt__polled(l, t);
-        else
+        else if (pt__task_left(l, t)) /* finished, or left by a plain return */
             pt__task_done(l, t);
     } else if (!(t->gen.aux & PT__T_PARKED)) {
         pt__ready_push(l, t); /* a yield */
@@ -915,13 +952,20 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
  * (loop/sync.h) set where cond changes instead.
  * Only the loop calls a task's function (pt__run_next, which tests the
  * state the body's PT_GEN_BEGIN would); a sub-coroutine tests its own.
+ * The statuses of both bodies' stops are marked (pt/thread.h's PT__STOP):
+ * a body that leaves by a plain `return` (not PT_TASK_RETURN) fails with
+ * PT_ERETURN, and so does a task awaiting a sub-coroutine that does; a
+ * generator of pt/gen.h's own (PT_GEN_BEGIN) that a task awaits must not
+ * stop: its stops are not marked. With the switch back end, a resume point
+ * inside a switch of the body's own fails it with PT_ELOST.
  */
 #define PT__TASK_LOCALS(loop, task, g)                                                             \
     {                                                                                              \
         struct pt_loop *const pt__loop = (loop);                                                   \
         struct pt_task *const pt__task = (task);                                                   \
         struct pt_gen *const pt__gen = (g);                                                        \
-        (void)pt__loop;                                                                            \
+        PT__DIAG_PUSH PT__DIAG_OFF_SHADOW enum { pt__status_mark = PT__STATUS_MARK };              \
+        PT__DIAG_POP(void) pt__loop;                                                               \
         (void)pt__task;
 
 #define PT_TASK_BEGIN(loop, task)                                                                  \
@@ -950,7 +994,11 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_TASK_FAIL(err) PT_FAIL(pt__gen, (err))
 /* void PT_TASK_YIELD(void)
  * Go to the back of the ready queue (asyncio's sleep(0)). */
-#define PT_TASK_YIELD() PT_YIELD(pt__gen)
+#define PT_TASK_YIELD()                                                                            \
+    do {                                                                                           \
+        PT__NOTE_LINE();                                                                           \
+        PT_YIELD(pt__gen);                                                                         \
+    } while (0)
 
 /* The loop, inside a task body. */
 #define PT_LOOP() (pt__loop)
@@ -959,7 +1007,19 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
 #define PT_WAIT_RESULT() ((int)pt__gen->value.i)
 
 /* Internal: stop here until the loop wakes the task. */
-#define PT__PARKED_HERE() PT_YIELD(pt__gen)
+#define PT__PARKED_HERE()                                                                          \
+    do {                                                                                           \
+        PT__NOTE_LINE();                                                                           \
+        PT_YIELD(pt__gen);                                                                         \
+    } while (0)
+
+/* Internal: the debug mode notes the source line of each stop of the
+ * loop's (pt_task_describe's `line`: where a lost resume point was). */
+#if PT_DEBUG
+#define PT__NOTE_LINE() (pt__task->line = __LINE__)
+#else
+#define PT__NOTE_LINE() ((void)0)
+#endif
 
 /* Internal: park if `start` (an expression that parks) says so. */
 #define PT__PARK_IF(start)                                                                         \

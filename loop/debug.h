@@ -133,6 +133,10 @@ struct pt_task_info {
     unsigned char background;    /* pt_spawn_background's */
     unsigned char cancelling;    /* cancelled, its cleanup not run yet */
     unsigned char cleanup;       /* in its cleanup section */
+    unsigned line;               /* PT_DEBUG: the source line of its last wait or
+                                    PT_TASK_YIELD (of a task failed with PT_ELOST:
+                                    the one whose resume point was lost); 0: none
+                                    yet, or PT_DEBUG 0 */
 };
 
 typedef void (*pt_walk_fn)(void *arg, const struct pt_task_info *info);
@@ -167,6 +171,11 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
     info->background = (aux & PT__T_BACKGROUND) != 0;
     info->cancelling = (t->gen.state & PT__GEN_CLOSING) != 0 && life < PT__GEN_CLEANUP;
     info->cleanup = life == PT__GEN_CLEANUP;
+#if PT_DEBUG
+    info->line = t->line;
+#else
+    info->line = 0;
+#endif
     if (!t->fn)
         info->state = "unspawned";
     else if (pt_task_done(t))

@@ -114,6 +114,7 @@ struct pt_task {
     const char *name;       /* pt_task_set_name's; NULL: none */
     struct pt_task *dnext;  /* the next of its loop's live tasks */
     struct pt_task **dprev; /* what points at it there: unlinked in O(1) */
+    unsigned line;          /* the source line of its last stop (PT__NOTE_LINE) */
 #endif
 };
 

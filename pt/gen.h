@@ -49,6 +49,12 @@
 
 #define PT_CLOSED 4 /* closed by PT_CLOSE (or cancelled by a loop) */
 
+/* The error value (g.value.i) of a generator that failed because it was
+ * resumed at a point its dispatch does not hold: with the switch back end,
+ * a resume point inside a switch of the user's. A loop task fails with it
+ * as PT_ELOST (the same number, loop/result.h). */
+#define PT_GEN_ELOST (-14)
+
 /* A value passed in or out: an integer, a pointer or a string. */
 typedef union pt_value {
     intptr_t i;
@@ -315,7 +321,10 @@ static inline char pt__gen_finish(struct pt_gen *g) {
 /*
  * Start and end the body of a generator function. Every way out but the
  * end sets the status to finish with and goes to pt__leave in PT_GEN_END
- * (PT_EXIT by way of pt__exit, which sets PT_EXITED): from the body, if
+ * (PT_EXIT by way of pt__exit, which sets PT_EXITED; a resume point that
+ * the dispatch does not hold by way of pt__lost, which fails with
+ * PT_GEN_ELOST, unless it is the exit point of a body without a cleanup
+ * section, which finishes): from the body, if
  * there is a cleanup section, it dispatches again, to the exit point, which
  * PT_CLEANUP is; otherwise, and from the cleanup section, it finishes. That
  * there is one is known at compile time: the enum constant
@@ -326,7 +335,7 @@ static inline char pt__gen_finish(struct pt_gen *g) {
     if (pt__gen_enter(g))                                                                          \
         return pt_gen_status(g);                                                                   \
     pt__dispatch:                                                                                  \
-    PT__BEGIN((g), pt__kind_gen)
+    PT__BEGIN((g), pt__kind_gen, PT_LC_DISPATCH((g)->lc, pt__lost))
 /* Internal: PT_GEN_BEGIN for a body whose driver does pt__gen_enter's work
  * before the call (a loop task's: pt__run_next). It is called NEW or
  * RUNNING and not closing, in its cleanup section, or closing with its
@@ -335,13 +344,19 @@ static inline char pt__gen_finish(struct pt_gen *g) {
 #define PT__GEN_BEGIN_ENTERED(g)                                                                   \
     enum { pt__gen_cleanup_here = 0 };                                                             \
     pt__dispatch:                                                                                  \
-    PT__BEGIN((g), pt__kind_gen)                                                                   \
+    PT__BEGIN((g), pt__kind_gen, PT_LC_DISPATCH((g)->lc, pt__lost))                                \
     (g)->state |= PT__GEN_RUNNING;
 #define PT_GEN_END(g)                                                                              \
     (void)pt__kind_gen;                                                                            \
     goto pt__end;                                                                                  \
     pt__exit:                                                                                      \
     pt__gen_set_status((g), PT_EXITED);                                                            \
+    goto pt__leave;                                                                                \
+    pt__lost:                                                                                      \
+    if (PT_LC_IS_EXIT((g)->lc))                                                                    \
+        goto pt__end;                                                                              \
+    (g)->ret = pt_int(PT_GEN_ELOST);                                                               \
+    pt__gen_set_status((g), PT__GEN_FAILED);                                                       \
     goto pt__leave;                                                                                \
     pt__leave:                                                                                     \
     if (pt__gen_cleanup_here && pt__gen_life((g)->state) == PT__GEN_RUNNING) {                     \
@@ -423,20 +438,28 @@ static inline char pt__gen_finish(struct pt_gen *g) {
             if (((g)->state & (PT__GEN_LIFE | PT__GEN_CLOSING)) ==                                 \
                 (PT__GEN_RUNNING | PT__GEN_CLOSING)) {                                             \
                 pt__st = PT_CLOSE((child), (call));                                                \
-                if (PT_SCHEDULE(pt__st))                                                           \
+                if (PT__AWAIT_STOPPED(pt__st, child))                                              \
                     return pt__st;                                                                 \
                 (g)->state &= (unsigned char)~PT__GEN_AWAITING;                                    \
                 PT_EXIT(g); /* on to the cleanup section */                                        \
             }                                                                                      \
         }                                                                                          \
         pt__st = (call);                                                                           \
-        if (PT_SCHEDULE(pt__st)) {                                                                 \
+        if (PT__AWAIT_STOPPED(pt__st, child)) {                                                    \
             (g)->value = (child)->value;                                                           \
             (g)->state |= PT__GEN_AWAITING;                                                        \
             return pt__st;                                                                         \
         }                                                                                          \
         (g)->state &= (unsigned char)~PT__GEN_AWAITING;                                            \
     } while (0)
+
+/* Internal: nonzero if PT_AWAIT's child has not finished: g stops with
+ * the child's status st, as it is. In a loop task's body (pt__status_mark
+ * nonzero) a stop of the child's macros is marked, and anything else that
+ * leaves the child unfinished (a plain `return` in its body) goes up
+ * unmarked, for the loop to end the task with PT_ERETURN. Elsewhere the
+ * mark is 0 and this is PT_SCHEDULE, as in 1.4. */
+#define PT__AWAIT_STOPPED(st, child) (pt__status_mark != 0 ? !pt_gen_done(child) : PT_SCHEDULE(st))
 
 /* PT_AWAIT_RAISE(g, child, call): PT_AWAIT, then, if the child failed
  * (PT_EXITED), g fails with the child's error value, as an exception goes

@@ -28,7 +28,14 @@
  *   PT_LC_AT_START(s)  nonzero if s is at the start;
  *   PT_LC_RESUME(s)    open the dispatch: go to the resume point saved in s
  *                      (the start if none), or to the exit point if s was
- *                      set by PT_LC_SET_EXIT;
+ *                      set by PT_LC_SET_EXIT; (protothreads 1.4's: a value
+ *                      the dispatch does not hold leaves it);
+ *   PT_LC_DISPATCH(s, lost)  PT_LC_RESUME, but a value the dispatch does not
+ *                      hold (switch back end: a resume point inside a
+ *                      switch of the user's; the exit point where there is
+ *                      none) goes to the label `lost`; a `default:` at the
+ *                      top level of a body does not compile;
+ *   PT_LC_IS_EXIT(s)   nonzero if s is the exit point;
  *   PT_LC_SET(s)       record a resume point here;
  *   PT_LC_SET_EXIT(s)  record the exit point in s (anywhere: no label);
  *   PT_LC_EXIT_POINT   the exit point, at most once in a function; without

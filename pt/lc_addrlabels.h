@@ -46,6 +46,15 @@ typedef void *pt_lc_t;
         PT__LC_GNU_BEGIN pt__lc_start : (void)&&pt__lc_start;                                      \
         PT__DIAG_POP
 
+/* A label's address is never lost: `lost` is never reached (the exit
+ * point where there is none leaves the dispatch, as PT_LC_RESUME's). */
+#define PT_LC_DISPATCH(s, lost)                                                                    \
+    if (0)                                                                                         \
+        goto lost;                                                                                 \
+    PT_LC_RESUME(s)
+
+#define PT_LC_IS_EXIT(s) ((s) == PT__LC_EXIT)
+
 #define PT_LC_SET(s) PT__LC_SET_N((s), PT__LC_ID)
 #define PT__LC_SET_N(s, n) PT__LC_SET_L((s), n)
 #define PT__LC_SET_L(s, n)                                                                         \

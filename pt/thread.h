@@ -13,6 +13,11 @@
  *    that must outlive one in a struct the caller owns.
  *  - With the switch back end (the default) no switch statement of your own
  *    may enclose a resume point; define PT_LC_ADDRLABELS=1 to lift that.
+ *    A resume there is not silent: the dispatch does not hold that point,
+ *    and the protothread finishes as PT_EXIT does (PT_EXITED; a generator
+ *    fails with PT_GEN_ELOST, pt/gen.h). A `default:` of your own at the
+ *    top level of a body does not compile. (pt/compat keeps 1.4's rule:
+ *    there such a resume leaves the dispatch and ends the function.)
  *  - Every macro that can stop the function (PT_YIELD, PT_WAIT_*, PT_SPAWN,
  *    PT_EXIT, ...) may only stand between PT_BEGIN and PT_END; elsewhere it
  *    fails to compile.
@@ -43,6 +48,20 @@ struct pt {
 /* Declare a protothread function: PT_THREAD(name(args)) { ... }. */
 #define PT_THREAD(name_args) char name_args
 
+/*
+ * Internal: the status a stopping macro returns, PT__STOP(PT_YIELDED) and so
+ * on: the status itself, or'ed with pt__status_mark, an enum constant that
+ * is 0 here and that a loop task's body shadows with PT__STATUS_MARK
+ * (loop/core.h), so that the loop tells a stop of the macros from a plain
+ * `return` of the body's at the cost of the one test it makes anyway. In a
+ * protothread or a generator the mark is 0: the statuses are 1.4's.
+ */
+enum { pt__status_mark = 0 };
+/* The marked stops are 126 and 127: the only values of a signed char
+ * from 126 up (one comparison), far from every status and from -1. */
+#define PT__STATUS_MARK 0x7E
+#define PT__STOP(status) ((char)((status) | pt__status_mark))
+
 /* Set pt to the start of its function. Also what PT_END and PT_EXIT do. */
 #define PT_INIT(pt) PT_LC_INIT((pt)->lc)
 
@@ -51,19 +70,21 @@ struct pt {
  * only the matching end reads) and the yield flag pt__yf, Dunkels' 1 on
  * entry, set to 0 before a resume point: still 0 after it means "reached in
  * this call, not resumed". Every kind of body defines the label pt__exit,
- * where PT_EXIT goes (the `if (0)` keeps it used).
+ * where PT_EXIT goes (the `if (0)` keeps it used). `dispatch` opens the
+ * local continuation's dispatch (PT_LC_DISPATCH, or 1.4's PT_LC_RESUME).
  */
-#define PT__BEGIN(pt, kind)                                                                        \
+#define PT__BEGIN(pt, kind, dispatch)                                                              \
     {                                                                                              \
         enum { kind = 1 };                                                                         \
         char pt__yf = 1;                                                                           \
         (void)pt__yf;                                                                              \
         if (0)                                                                                     \
             goto pt__exit;                                                                         \
-        PT_LC_RESUME((pt)->lc)
+        dispatch
 
-/* Start and end the body of a protothread function. */
-#define PT_BEGIN(pt) PT__BEGIN((pt), pt__kind_plain)
+/* Start and end the body of a protothread function. A resume point the
+ * dispatch does not hold (inside a switch of the user's) exits. */
+#define PT_BEGIN(pt) PT__BEGIN((pt), pt__kind_plain, PT_LC_DISPATCH((pt)->lc, pt__exit))
 #define PT_END(pt)                                                                                 \
     (void)pt__kind_plain;                                                                          \
     PT_LC_END((pt)->lc)                                                                            \
@@ -80,7 +101,7 @@ struct pt {
         (void)pt__yf; /* outside PT_BEGIN/PT_END: does not compile */                              \
         PT_LC_SET((pt)->lc);                                                                       \
         if (!(condition))                                                                          \
-            return PT_WAITING;                                                                     \
+            return PT__STOP(PT_WAITING);                                                           \
     } while (0)
 
 #define PT_WAIT_WHILE(pt, cond) PT_WAIT_UNTIL((pt), !(cond))
@@ -104,7 +125,7 @@ struct pt {
         pt__yf = 0;                                                                                \
         PT_LC_SET((pt)->lc);                                                                       \
         if (pt__yf == 0)                                                                           \
-            return PT_YIELDED;                                                                     \
+            return PT__STOP(PT_YIELDED);                                                           \
     } while (0)
 
 /* Give control back at least once, then until the condition holds. */
@@ -113,7 +134,7 @@ struct pt {
         pt__yf = 0;                                                                                \
         PT_LC_SET((pt)->lc);                                                                       \
         if ((pt__yf == 0) || !(cond))                                                              \
-            return PT_YIELDED;                                                                     \
+            return PT__STOP(PT_YIELDED);                                                           \
     } while (0)
 
 /* Start over: the next call runs from PT_BEGIN. Returns PT_WAITING. */
@@ -121,7 +142,7 @@ struct pt {
     do {                                                                                           \
         (void)pt__yf; /* outside PT_BEGIN/PT_END: does not compile */                              \
         PT_INIT(pt);                                                                               \
-        return PT_WAITING;                                                                         \
+        return PT__STOP(PT_WAITING);                                                               \
     } while (0)
 
 /* Finish now with PT_EXITED: to the label pt__exit, which every kind of

@@ -19,6 +19,11 @@
 
 #include "../thread.h"
 
+/* 1.4's dispatch: a resume point it does not hold (inside a switch of
+ * the program's) leaves it, and the function ends as at PT_END. */
+#undef PT_BEGIN
+#define PT_BEGIN(pt) PT__BEGIN((pt), pt__kind_plain, PT_LC_RESUME((pt)->lc))
+
 /* 1.4 names the yield flag PT_YIELD_FLAG; the core calls it pt__yf. */
 #define PT_YIELD_FLAG pt__yf
 

@@ -983,6 +983,61 @@ static void test_describe_gives_a_tasks_state_in_every_build(void) {
     CHECK_EQ_STR(in.state, "done");
 }
 
+/* (Not on the ATmega328P: the other cases fill its 32 KiB of flash; the
+ * other boards run it.) */
+#if !defined(__AVR__)
+/* A wait inside a switch of the body's own: with the switch back end its
+ * resume point is lost, the task fails with PT_ELOST, and the debug mode
+ * names the task and the line of that wait (pt_task_describe); with the
+ * addrlabels back end the switch works. */
+static long lost_line; /* the wait's line, as the body noted it */
+#define SLEEP_NOTING_LINE(ticks)                                                                   \
+    do {                                                                                           \
+        lost_line = __LINE__;                                                                      \
+        PT_SLEEP(ticks);                                                                           \
+    } while (0)
+
+static PT_THREAD(switch_sleeper(struct pt_loop *loop, struct pt_task *task)) {
+    struct dk *k = (struct dk *)task;
+    PT_TASK_BEGIN(loop, task);
+    switch (k->what + 30000) { /* (a case no resume point's number takes) */
+    case 30000:
+        SLEEP_NOTING_LINE(k->ticks);
+        k->runs++;
+        break;
+    }
+    PT_TASK_END();
+}
+
+static void test_lost_resume_point_names_the_task_and_the_line(void) {
+    struct dk a;
+    struct pt_task_info in;
+    setup(0);
+    dk_init(&a);
+    a.ticks = 1;
+    pt_task_set_name(&a.task, "lost");
+    CHECK_EQ_INT(pt_spawn(&lp, &a.task, switch_sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
+    pt_task_describe(&lp, &a.task, &in);
+#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+    CHECK_EQ_INT(pt_task_error(&a.task), 0);
+    CHECK_EQ_INT(a.runs, 1);
+#else
+    CHECK_EQ_INT(pt_task_error(&a.task), PT_ELOST);
+    CHECK_EQ_INT(a.runs, 0);
+#endif
+#if PT_DEBUG
+    CHECK_EQ_STR(in.name, "lost");
+    CHECK_EQ_INT(in.line, lost_line);
+#else
+    CHECK_EQ_INT(in.line, 0);
+#endif
+}
+#define LOST_CASES(X) X(lost_resume_point_names_the_task_and_the_line)
+#else
+#define LOST_CASES(X)
+#endif
+
 #if PT_LOOP_SYNC && !PT_DEBUG
 /* pt_task_describe without the debug mode: a waiter of a semaphore is not
  * described as one of a barrier (an event's kind). The object's name is
@@ -1275,6 +1330,7 @@ static void test_no_resume_is_timed_without_the_debug_mode(void) {
     IO_WAIT_CASES(X)                                                                               \
     CALLBACK_WAIT_CASES(X)                                                                         \
     X(a_task_has_no_name_until_given_one)                                                          \
+    LOST_CASES(X)                                                                                  \
     X(a_name_holds_across_spawns)                                                                  \
     WALK_CASES(X)                                                                                  \
     BACKGROUND_WALK_CASES(X)                                                                       \

@@ -352,7 +352,7 @@ static inline PT_THREAD(fz_interp_sub(struct pt_loop *loop, struct pt_task *task
 static inline PT_THREAD(fz_task_fn(struct pt_loop *loop, struct pt_task *task)) {
     struct fz_task *x = (struct fz_task *)task;
     char st = fz_interp_task(loop, task, &task->gen), line[64];
-    if (PT_SCHEDULE(st))
+    if (!pt_gen_done(&task->gen)) /* a stop: its status goes to the loop as it is */
         return st;
     snprintf(line, sizeof line, "end st %d v %ld", (int)st, (long)task->gen.value.i);
     fz_i_line(x->id, 0, line);
