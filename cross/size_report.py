@@ -119,6 +119,7 @@ def measure(prefix, flags, root, tmp):
     r["all_flash"], r["all_ram"] = core(prefix, flags, root, tmp, set(OPTIONS))
     r["heap_flash"] = core(prefix, flags, root, tmp, set(), [HEAP])[0]
     r["heap_all_flash"] = core(prefix, flags, root, tmp, set(OPTIONS), [HEAP])[0]
+    r["stall_flash"] = core(prefix, flags, root, tmp, set(), ["-DPT_LOOP_STALL_CHECK=1"])[0] - flash
     heap = os.path.join(tmp, "sizes_heap.o")
     compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), heap, [HEAP])
     r["heap_task"] = symbol_sizes(prefix, heap)["size_task"]
@@ -149,6 +150,7 @@ def measure(prefix, flags, root, tmp):
 ROWS = [
     ("core_flash", "loop core: flash (every entry point; the options below at 0; timers in a list)"),
     ("heap_flash", "loop core with the timer heap (PT_TIMERS_HEAP): flash"),
+    ("stall_flash", "+ PT_LOOP_STALL_CHECK (virtual clock: waits the loop cannot see): flash"),
     ("core_ram", "loop core: fixed RAM (struct pt_loop; the options at 0)"),
     ("PT_LOOP_SYNC", "+ PT_LOOP_SYNC alone (waiter lists: sync.h): flash"),
     ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),

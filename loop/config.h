@@ -41,6 +41,10 @@
  *                           else 0                   of its turn (0: none; see below)
  *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
  *   PT_LOOP_AFTER_RUN(l, t) nothing                  called after each resume returns
+ *   PT_LOOP_STALL_CHECK     1 on a POSIX host or     1: on the virtual clock, only
+ *                           with PT_PORT_VIRTUAL,    polls of waits the loop cannot
+ *                           else 0                   see left: jump to the next
+ *                                                    timer, or end PT_ESTALL
  *   PT_DEBUG                0                        1: the debug mode (loop/debug.h):
  *                                                    misuse refused, task names, the
  *                                                    walk over live tasks, slow-resume
@@ -227,6 +231,22 @@
 #define PT_LOOP_PREFETCH 320
 #else
 #define PT_LOOP_PREFETCH 0
+#endif
+#endif
+
+/* ---- waits the loop cannot see (loop/core.h: pt__polls_check) ----------- */
+
+/* 1: on the virtual clock, a run whose tasks only poll conditions the
+ * loop cannot see (PT_WAIT_UNTIL on a flag) jumps to the next timer, or
+ * ends PT_ESTALL, instead of spinning. About 270 bytes of flash on a
+ * Cortex-M0: on where the virtual clock is the usual one (a POSIX host's
+ * tests and simulations, a board without a clock), off on a board with a
+ * clock, which then spins as on a real clock. */
+#ifndef PT_LOOP_STALL_CHECK
+#if PT_POSIX || (defined(PT_PORT_VIRTUAL) && PT_PORT_VIRTUAL)
+#define PT_LOOP_STALL_CHECK 1
+#else
+#define PT_LOOP_STALL_CHECK 0
 #endif
 #endif
 

@@ -51,8 +51,10 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
     l->ntimers = 0;
     l->timers_cap = (pt_index_t)cap;
     l->live = 0;
+#if PT_LOOP_STALL_CHECK
     l->polls = l->polls_seen = 0;
     l->polls_hash = 0;
+#endif
 #ifdef PT__PORT_NO_CLOCK
     l->flags = PT__L_VIRTUAL; /* PT_PORT_VIRTUAL: no other clock */
 #else
@@ -855,8 +857,10 @@ PT__SLOW void pt__polled(struct pt_loop *l, struct pt_task *t) {
     if (t->gen.aux & PT__T_PARKED)
         return;
     pt__ready_push(l, t);
+#if PT_LOOP_STALL_CHECK
     if ((l->flags & PT__L_VIRTUAL) && t->gen.lc)
         l->polls++;
+#endif
 }
 
 /* What a task body's stopping macros return (pt/thread.h's PT__STOP): a
@@ -1204,6 +1208,7 @@ static inline int pt__go_on(const struct pt_loop *l) {
     return !(l->flags & PT__L_STOP) && pt__pending(l);
 }
 
+#if PT_LOOP_STALL_CHECK
 /* The factor of pt__polls_check's hash (2^32 / the golden ratio). */
 #define PT__POLLS_MIX ((uintptr_t)0x9E3779B1u)
 
@@ -1244,14 +1249,17 @@ PT__SLOW void pt__polls_check(struct pt_loop *l) {
         }
     }
 }
+#endif
 
 /* Steps 1 to 3 of an iteration, for a loop with timers, descriptor waits
  * or the virtual clock (without any of them there is nothing to do). */
 PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
+#if PT_LOOP_STALL_CHECK
     struct pt_task *tail;
     if (l->flags & PT__L_VIRTUAL)
         pt__polls_check(l);
     tail = l->ready.tail; /* (read only if polls_seen: then the queue holds tasks) */
+#endif
 #if !PT_LOOP_IO
     /* No descriptors; a timer or the virtual clock (pt__iterate calls only
      * then). With a timer: idle (or, on the virtual clock, jump) until it
@@ -1292,8 +1300,10 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
 #endif
 
     pt__expire_timers(l);
+#if PT_LOOP_STALL_CHECK
     if (l->polls_seen && l->ready.tail != tail) /* woken: runs with the polls */
         l->polls_seen = 0;
+#endif
 }
 
 /* One iteration (see the top of this file), in a run that holds
@@ -1332,11 +1342,15 @@ PT__OUTLINE int pt__loop_once(struct pt_loop *l, int may_block) {
 /* A run starts, or pt_loop_run_once's iteration ends: what the caller
  * does in between may change what a poll reads (pt__polls_check compares
  * two iterations of one run), and a stall is only a run's to report. */
+#if PT_LOOP_STALL_CHECK
 static inline void pt__polls_forget(struct pt_loop *l) {
     l->polls_seen = 0;
     if (l->flags & PT__L_STALL)
         l->flags &= (unsigned char)~(PT__L_STOP | PT__L_STALL);
 }
+#else
+#define pt__polls_forget(l) ((void)(l)) /* (no stall is ever found) */
+#endif
 
 /*
  * One iteration. If `may_block` is 0 it never blocks: for a firmware

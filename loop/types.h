@@ -250,12 +250,14 @@ struct pt_loop {
     pt_time_t now;                  /* the loop's clock, read once per iteration */
     pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
+#if PT_LOOP_STALL_CHECK
     /* Waits the loop cannot see (a PT_WAIT_UNTIL polled again): on the
      * virtual clock, what tells a run that only they are left (core.h,
      * pt__polls_check). */
     pt_index_t polls;      /* tasks re-queued this iteration by such a poll */
     pt_index_t polls_seen; /* the last iteration's, if it re-queued nothing else; 0: none */
     uintptr_t polls_hash;  /* ... and which tasks, where (a hash) */
+#endif
 #if PT_LOOP_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
 #endif

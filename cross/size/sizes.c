@@ -7,6 +7,9 @@
  * <target>-nm -S.
  */
 #define PT_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
+#ifndef PT_LOOP_STALL_CHECK
+#define PT_LOOP_STALL_CHECK 0 /* (as on a board with a clock: loop_core.c's) */
+#endif
 #include "loop/core.h"
 #if PT_LOOP_SYNC
 #include "loop/barrier.h"
