@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_misuse_run.c - misuse that C lets compile is caught when it
  * happens: a resume point inside a switch of the body's own (the switch

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse: a `default:` at the top level of a body, with the switch back
  * end: the dispatch has its own (a resume point it does not hold exits,
