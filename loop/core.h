@@ -500,13 +500,12 @@ static inline void pt__task_init(struct pt_loop *l, struct pt_task *t, pt_task_f
 #endif
 }
 
-/* Nonzero while t is alive: spawned (on any loop) and not finished.
- * Memory that is no live task fails the first test, whatever its other
- * bytes say (a task loses the mark when it finishes, so stale memory of a
- * finished task at the same address fails too): a task needs no zeroing
- * before its first spawn. */
+/* Nonzero while t is alive: spawned (on any loop) and not finished, which
+ * the mark alone says (a spawn sets it, pt__task_done clears it). Memory
+ * that is no live task does not hold it, whatever its other bytes say, so
+ * a task needs no zeroing before its first spawn. */
 static inline int pt__task_alive(const struct pt_task *t) {
-    return t->spawned == PT__SPAWNED(t) && t->fn && !pt_gen_done(&t->gen);
+    return t->spawned == PT__SPAWNED(t);
 }
 
 /*
@@ -715,7 +714,7 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
  * t is the running task (use PT_EXIT).
  */
 static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
-    if (t->spawned != PT__SPAWNED(t)) /* never spawned: its flags mean nothing */
+    if (!pt__task_alive(t)) /* never spawned, or finished: its flags mean nothing */
         return PT_EINVAL;
     return pt__cancel(l, t, 0);
 }
@@ -1072,7 +1071,7 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
 #endif
     if (pt_task_done(other))
         rc = pt__task_outcome(other);
-    else if (other->spawned != PT__SPAWNED(other)) /* never spawned */
+    else if (!pt__task_alive(other)) /* never spawned (a finished one is done) */
         rc = PT_EINVAL;
     /* Joinable: queued or parked (alive but neither: t itself, running),
      * not background, not in a group. One test of those four bits, the
