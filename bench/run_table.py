@@ -17,6 +17,9 @@ min and max of the runs. Anchors:
   asyncio  <python> bench/asyncio_loop.py
   uvloop   <python> bench/asyncio_loop.py --uvloop   (skipped if no uvloop)
   floor    <build>/bench/floor          (bench/floor.c)
+  before   <before>/bench/bench_loop    (only with --before: ptloop of another
+                                         tree, e.g. the commit before a change,
+                                         built alike; adds a ptloop/before column)
 
 <python> is /usr/bin/python3 (Debian's, which has python3-uvloop) unless
 --python says otherwise. A run whose counts are wrong prints INVALID and
@@ -39,7 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ANCHORS = ["ptloop", "libuv", "asyncio", "uvloop", "floor"]
 WORKLOADS = ["W1a", "W1b", "W2", "W3", "W4a", "W4b", "W5"]
 # ptloop only: W4a/W4b through the public API (see bench_loop.c).
-EXTRA = {"ptloop": ["W4at", "W4bt"]}
+EXTRA = {"ptloop": ["W4at", "W4bt"], "before": ["W4at", "W4bt"]}
 RATIO_METRICS = re.compile(r"^(ns_per_|schedule_|fire_cpu_|peak_rss_mib|base_rss_mib)")
 RESULT_RE = re.compile(
     r"^RESULT anchor=(\S+) workload=(\S+) metric=(\S+) value=(-?[0-9.]+) unit=(\S+)\s*$")
@@ -145,6 +148,8 @@ def main():
     ap.add_argument("--anchors", default=",".join(ANCHORS))
     ap.add_argument("--workloads", default=",".join(WORKLOADS + ["W4at", "W4bt"]))
     ap.add_argument("--timeout", type=float, default=180.0, help="per process, seconds")
+    ap.add_argument("--before", help="build directory of another tree: its bench_loop runs as "
+                    "the anchor 'before', interleaved with the others")
     args = ap.parse_args()
 
     build = os.path.abspath(args.build)
@@ -157,6 +162,9 @@ def main():
         "floor": [os.path.join(build, "bench", "floor")],
     }
     wanted = [a for a in args.anchors.split(",") if a]
+    if args.before:
+        commands["before"] = [os.path.join(os.path.abspath(args.before), "bench", "bench_loop")]
+        wanted.append("before")
     workloads = [w for w in args.workloads.split(",") if w]
 
     # Which anchors can run here.
@@ -257,14 +265,16 @@ def main():
     print()
 
     # ---- the table
-    cols = ANCHORS
+    cols = ANCHORS + (["before"] if args.before else [])
     head = ["workload", "metric", "unit"] + cols + ["ptloop/libuv", "ptloop/floor"]
+    head += ["ptloop/before"] if args.before else []
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|")
     for key in order:
         row = [key[0], key[1], units[key]]
         row += [cell(key, a) if a in anchors else "—" for a in cols]
         row += [ratio(key, "ptloop", "libuv"), ratio(key, "ptloop", "floor")]
+        row += [ratio(key, "ptloop", "before")] if args.before else []
         print("| " + " | ".join(row) + " |")
     print()
 
