@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/background.c - the background task of "Part 1" (README.md, "The
+ * demos/background.c - the background task of "Part 1" (docs/demos.md, "The
  * articles"), in C: main starts a task that prints "background task!" every
  * 100 ms, sleeps 500 ms, prints "main!", sleeps 500 ms more and returns.
  * Each line carries the milliseconds since main started, so the

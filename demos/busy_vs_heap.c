@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/busy_vs_heap.c - two ways to sleep inside the same loop, both on
- * the scenario of "Part 1" (README.md, "The articles"): a 500 ms and a
+ * the scenario of "Part 1" (docs/demos.md, "The articles"): a 500 ms and a
  * 700 ms sleep at the same time.
  *
  *   busy: the article's first, naive sleep. The coroutine reads the clock,

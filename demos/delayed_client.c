@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/delayed_client.c - the client of "Part 2" (README.md, "The
+ * demos/delayed_client.c - the client of "Part 2" (docs/demos.md, "The
  * articles"): ten requests to a server that answers each after a
  * pseudo-random 500 to 2000 ms, first one after another, then all ten at
  * once as tasks of a group (asyncio's TaskGroup / gather). Serially the

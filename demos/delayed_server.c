@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/delayed_server.c - the slow server of "Part 2" (README.md, "The
+ * demos/delayed_server.c - the slow server of "Part 2" (docs/demos.md, "The
  * articles") on its own (see delayed_server.h): each "request" is answered
  * "response" after a pseudo-random 500 to 2000 ms. Run delayed_client
  * against it:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/delayed_server.h - the slow server of "Part 2" (README.md, "The
+ * demos/delayed_server.h - the slow server of "Part 2" (docs/demos.md, "The
  * articles"): for each connection it reads "request", waits a pseudo-random
  * 500 to 2000 ms, answers "response" and closes. Shared by delayed_server.c
  * (the server alone) and delayed_client.c (which can run it in its own

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/echo_server.c - the echo server of "Castelino" (README.md, "The
+ * demos/echo_server.c - the echo server of "Castelino" (docs/demos.md, "The
  * articles"), in C: it answers every message with "Got: " and the message,
  * while a countdown task (every 4 ticks, from 6) and a countup task (every
  * tick) keep printing on the same thread. Talk to it with a real client:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * demos/generators.c - the generator programs of "Part 1" (README.md, "The
+ * demos/generators.c - the generator programs of "Part 1" (docs/demos.md, "The
  * articles"), in C: a producer yielding words, a consumer receiving a sent
  * value, and a coroutine that prints idx=0..2 as it is resumed and then
  * returns a string (once as a plain generator, once awaiting a one-yield

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/sleep_serial_concurrent.c - the first measurement of "Part 1"
- * (README.md, "The articles"), in C: one task sleeping 500 ms and then
+ * (docs/demos.md, "The articles"), in C: one task sleeping 500 ms and then
  * 700 ms takes about 1200 ms; two tasks sleeping 500 ms and 700 ms at the
  * same time, awaited together as a group (asyncio's gather), take about
  * 700 ms, the longer of the two. Everything runs on one thread, on the real clock.

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/three_jobs.c - the three jobs of "Ritesh", the event loop in 30
- * lines (README.md, "The articles"), in C: A waits 2 s, B 1 s, C 3 s. Run
+ * lines (docs/demos.md, "The articles"), in C: A waits 2 s, B 1 s, C 3 s. Run
  * one after the other they would take 6 s; run as three tasks of one loop,
  * on one thread, they overlap: they finish in the order of their waits
  * (B, A, C) and the whole run takes as long as the longest wait, about 3 s.

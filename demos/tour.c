@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * demos/tour.c - the guided tour: every scenario of the four articles that
- * README.md lists under "The articles", article by article in the order of
+ * docs/demos.md lists under "The articles", article by article in the order of
  * that list, each with a sentence on what to watch for, the figures it
  * measures and, for the loop scenarios, a timeline of which task ran when;
  * after the echo server, the chat server, which goes beyond them. About 13
@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
         snprintf(dir, sizeof dir, ".");
 
     printf("A tour of ptloop: the scenarios of four asyncio articles, article by article\n"
-           "(README.md, \"The articles\", names them).\n");
+           "(docs/demos.md, \"The articles\", names them).\n");
     for (i = 0; i < N_STEPS; i++) {
         const struct step *s = &steps[i];
         pid_t pid;

@@ -149,7 +149,7 @@ static inline int pt__reader_step(struct pt_reader *r, int kind) {
             if (have == r->cap)
                 return pt__reader_take(r, have, PT_EFULL);
         }
-        if (r->start > 0 && r->end == r->cap) { /* room at the end: move to the front */
+        if (r->start > 0 && r->end == r->cap) { /* no room at the end: to the front */
             memmove(r->buf, r->buf + r->start, have);
             r->start = 0;
             r->end = have;
@@ -292,8 +292,9 @@ static PT_THREAD(pt__writer_run(struct pt_loop *loop, struct pt_task *task)) {
 /*
  * Start w, a writer of socket s with buffer buf[0..cap): its sending task
  * is spawned (in the background: it does not keep pt_loop_run going).
- * w's memory is zeroed before its first open, as a task's is. PT_EBUSY if
- * w's sending task is still running (abort or close it first).
+ * w's memory must be zeroed before its first open (unlike a task's): the
+ * open reads the state of w's sending task to refuse a writer whose task
+ * is still running, with PT_EBUSY (abort or close it first).
  */
 static inline int pt_writer_open(struct pt_loop *l, struct pt_writer *w, struct pt_sock *s,
                                  void *buf, size_t cap) {
@@ -338,7 +339,7 @@ static inline int pt_writer_write(struct pt_writer *w, const void *data, size_t 
      * loop's end cancelled before it ever ran did not set closing.) */
     if (pt_task_done(&w->task))
         return PT_ECLOSED;
-    if (w->end + n > w->cap) { /* room at the end: move to the front */
+    if (w->end + n > w->cap) { /* no room at the end: to the front */
         memmove(w->buf, w->buf + w->start, have);
         w->start = 0;
         w->end = have;

@@ -232,8 +232,9 @@ static inline pt_time_t pt_time_until(pt_time_t a, pt_time_t b) {
 
 /* The deadline `delay` ticks after now, the delay cut to the maximum. */
 static inline pt_time_t pt_time_after(pt_time_t now, pt_time_t delay) {
-    /* (Past the maximum, the top bit set: all ones, then the maximum; no
-     * branch and no constant to load.) */
+    /* A delay past the maximum has its top bit set: `over` is then all
+     * ones and the mask leaves the maximum; otherwise `over` is 0 and the
+     * delay is kept as it is. */
     pt_time_t over = (pt_time_t)0 - (delay >> (PT_TIME_BITS - 1));
     return (pt_time_t)(now + ((delay | over) & PT_TIME_MAX_DELAY));
 }

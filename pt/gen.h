@@ -31,9 +31,9 @@
  * Errors are values, not jumps: an error thrown in (PT_THROW) is seen at
  * the resume point (pt_gen_thrown), where the generator handles it or
  * finishes with it (PT_FAIL); a child's failure reaches its awaiter as the
- * child's status, and PT_AWAIT_RAISE passes it on up in one macro. A finished generator is never
- * run again: PT_SEND / PT_NEXT / PT_CLOSE on it return its final status and leave the result in
- * g.value untouched.
+ * child's status, and PT_AWAIT_RAISE passes it on up in one macro. A
+ * finished generator is never run again: PT_SEND / PT_NEXT / PT_CLOSE on
+ * it return its final status and leave the result in g.value untouched.
  *
  * Closing a suspended generator resumes it just long enough to run its
  * PT_CLEANUP section (exactly once); if it is suspended inside PT_AWAIT, the

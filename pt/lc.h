@@ -19,8 +19,9 @@
  * Resume points are numbered with __COUNTER__ where the compiler has it, so
  * two of them may stand on one source line; with only __LINE__ such a
  * duplicate is a compile error (duplicate case value or duplicate label),
- * never a silent misbehaviour. With the switch back end a resume point must
- * stand on a line below 65534 (checked at compile time).
+ * never a silent misbehaviour. With the switch back end a resume point's
+ * number (its __COUNTER__ + 1, or its __LINE__ + 1) must be below 0xFFFF:
+ * with __LINE__, a line below 65534 (checked at compile time).
  *
  * Interface (used by pt/thread.h and pt/gen.h, not meant for user code):
  *   PT_LC_INIT(s)      set s to the start of the function: zero (0, or a

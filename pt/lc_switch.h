@@ -39,7 +39,7 @@ typedef unsigned short pt_lc_t;
 #define PT_LC_SET(s) PT__LC_SET_N((s), PT__LC_ID + 1)
 #define PT__LC_SET_N(s, n)                                                                         \
     (s) = (n);                                                                                     \
-    (void)sizeof(char[(n) < PT__LC_EXIT ? 1 : -1]); /* resume point beyond line 65533 */           \
+    (void)sizeof(char[(n) < PT__LC_EXIT ? 1 : -1]); /* resume point numbered 0xFFFF or more */     \
     PT__FALLTHROUGH;                                                                               \
     case (n):
 

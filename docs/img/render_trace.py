@@ -8,7 +8,7 @@ every resume, time left to right.
 
 usage: render_trace.py TRACE.json OUT.png [--title TITLE]
 
-docs/img/timeline.png, the README's picture, is remade so (Debian's
+docs/img/timeline.png, the picture in docs/demos.md, is remade so (Debian's
 python3-matplotlib; run it with the system python3):
 
     build/demos/delayed_client --scale 5 --trace /tmp/trace.json

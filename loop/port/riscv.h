@@ -32,14 +32,15 @@
  * that is not a multiple of PT_TICKS_PER_SEC (32768 Hz). Ticks of mtime
  * itself are not the loop's ticks: their rate differs between chips
  * (32,768 Hz on the FE310, 10 MHz under qemu 7.2) and 32 bits of 10 MHz
- * wrap in 7 minutes. The cost is two 64-bit divisions (libgcc calls) per
- * reading of the clock.
+ * wrap in 7 minutes. Each reading of the clock takes two 64-bit
+ * divisions, which an RV32 does in software.
  *
  * Idling sets mtimecmp to the first mtime count of the tick the wait ends
  * at, enables the timer interrupt in mie only, and executes `wfi` with
  * interrupts off in mstatus: the timer only wakes the hart, and no handler
- * runs. Then it clears mie.MTIE and mtimecmp, and restores mstatus, so an
- * interrupt that woke it is taken then. A deadline that passes before the
+ * runs. Then it clears mie.MTIE, sets mtimecmp back to its largest value
+ * (no deadline), and restores mstatus, so an interrupt that woke it is
+ * taken then. A deadline that passes before the
  * `wfi` leaves the interrupt pending and `wfi` returns at once: the idle
  * is never early. It may end one tick late: the wait is counted from the
  * tick it reads, which may be one after the loop's. Any other interrupt

@@ -5,15 +5,15 @@
  * heap in an array of slots the caller provides, ordered by (deadline,
  * seq). A slot holds the deadline and the sequence number beside the task
  * pointer, so that sifting compares slots next to each other in the array
- * and never reads a task: in a big heap every task it read was a cache
+ * and never reads a task: in a big heap each task read would be a cache
  * miss. Each task keeps a 1-based slot number, so a task is removed from
  * the middle in O(log n) when it is woken early or cancelled: no cancelled
  * entry stays behind. The number names its slot or a slot below it: an
  * entry that moves up, as every entry on the path does when the earliest
- * is taken out, is not told (in a big heap each such write was a cache
- * miss on its task); one that moves down or jumps is. Its slot is found by
- * walking up from the number (pt__heap_find): at most the heap's depth of
- * reads, all on one path. Equal deadlines come out in the order they
+ * is taken out, is not told (in a big heap each such write would be a
+ * cache miss on its task); one that moves down or jumps is. Its slot is
+ * found by walking up from the number (pt__heap_find): at most the heap's
+ * depth of reads, all on one path. Equal deadlines come out in the order they
  * went in: by seq, a counter compared as a plain number. Before it would
  * wrap, the pending timers are renumbered 0..n-1 in their order
  * (pt__heap_renumber), so the order holds for any number of timers.
@@ -27,13 +27,13 @@
 #include "../types.h"
 
 /* Nonzero if slot a must fire before slot b: its deadline is earlier, or
- * the same and its seq smaller. One comparison does both: against b's
- * deadline a tick later when a's seq is smaller. It has no branch for
- * equal deadlines, which timers set in the same iteration share (the
- * loop's time is read once per iteration), and it is smaller. It differs
- * from two comparisons only for deadlines exactly half the clock's range
- * apart, which pt_time_before cannot order either (each is before the
- * other). */
+ * the same and its seq smaller. One comparison does both: a is compared
+ * with b's deadline a tick later when a's seq is smaller, so equal
+ * deadlines (which timers set in the same iteration share: the loop reads
+ * its time once per iteration) need no test of their own. It orders as
+ * the two tests would, except for deadlines exactly half the clock's
+ * range apart, which pt_time_before cannot order either (each is before
+ * the other). */
 static inline int pt__heap_less(const struct pt_timer_slot *a, const struct pt_timer_slot *b) {
     return pt_time_before(a->deadline, (pt_time_t)(b->deadline + (a->seq < b->seq)));
 }

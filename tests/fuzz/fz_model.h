@@ -3,7 +3,7 @@
 /*
  * tests/fuzz/fz_model.h - the reference model of the differential fuzzer:
  * a plain discrete-event simulation of a program, written from the loop's
- * documented contracts (header comments, README) and the choices listed in
+ * documented contracts (header comments, docs/) and the choices listed in
  * tests/fuzz/README.md where they are silent, not from the loop's code. It
  * includes nothing of the library. Arrays and linear scans; it writes the
  * same trace format as fz_impl.h.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /* pt-lint case: a generator's running sum in a local across PT_YIELD_VALUE
- * (the README's example keeps its counter in the struct instead). */
+ * (the guide's example keeps its counter in the struct instead). */
 #include "pt/pt.h"
 
 struct summer {

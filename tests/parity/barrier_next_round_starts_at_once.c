@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* deliberate difference: the next round of a barrier starts at once (loop/barrier.h; README, "As
- * asyncio does it": no draining state to keep): C, the last of round 1, arrives again before A and
- * B have left and is the first of round 2 (index 0). asyncio's Barrier is "draining" until the
- * tasks it released have left: C's second wait is held back until then, and B, the last to
- * leave, arrives first in round 2 (barrier_next_round_starts_at_once.py). */
+/* deliberate difference: the next round of a barrier starts at once (loop/barrier.h;
+ * docs/asyncio.md, "Where it differs": no draining state to keep): C, the last of round 1, arrives
+ * again before A and B have left and is the first of round 2 (index 0). asyncio's Barrier is
+ * "draining" until the tasks it released have left: C's second wait is held back until then, and B,
+ * the last to leave, arrives first in round 2 (barrier_next_round_starts_at_once.py). */
 #include "parity.h"
 
 struct party {

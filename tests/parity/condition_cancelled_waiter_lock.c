@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /* deliberate difference: a task cancelled in PT_COND_WAIT does not take the lock back: its cleanup
- * section runs without it (loop/lock.h, PT_COND_WAIT; README, "As asyncio does it": a cancelled
- * task's body does not run again). asyncio's Condition.wait() re-takes the lock before
+ * section runs without it (loop/lock.h, PT_COND_WAIT; docs/asyncio.md, "Where it differs": a
+ * cancelled task's body does not run again). asyncio's Condition.wait() re-takes the lock before
  * CancelledError goes on, so the finally runs holding it and `async with` releases it
  * (condition_cancelled_waiter_lock.py). */
 #include "parity.h"
