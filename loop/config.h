@@ -1,96 +1,193 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * loop/config.h - COMPILE-TIME OPTIONS: every configuration macro of pt/ and
- * loop/, its default, and where it must be set. Define any of them (-D on
- * the command line, or #define before the first #include of the library).
- * Each must have the same value in every file of a program: the structures
- * and the code that walks them change with them.
+ * loop/config.h - COMPILE-TIME OPTIONS: every macro of pt/ and loop/ that a
+ * program may define, with its default, its range (and what a value
+ * outside it does) and where it must be set. Define one with -D on the
+ * command line, or with #define before the first #include of the library.
+ * tests/manifests/options.py fails when a header reads a settable macro
+ * that this table lacks, or when an entry is read nowhere.
  *
- *   macro                   default                  what it chooses
- *   ---------------------   ----------------------   -----------------------------------
- *   PT_LC_ADDRLABELS        0                        resume points: 0 switch/case (any
- *                                                    C99), 1 GCC/Clang labels as values
- *                                                    (pt/lc.h)
- *   PT_LC_NO_COUNTER        0                        1: name resume points by __LINE__
- *                                                    even where __COUNTER__ exists
- *   PT_LOOP_BACKEND         PT_BACKEND_SELECT on a   how the loop waits for descriptors
- *                           POSIX host, else         (loop/backend.h): PT_BACKEND_NONE,
- *                           PT_BACKEND_NONE          _SELECT, _POLL, _EPOLL (Linux)
- *   PT_LOOP_SYNC            1                        events, semaphores, queues (sync.h),
- *                                                    lock and condition (lock.h),
- *                                                    barrier (barrier.h)
- *   PT_LOOP_GROUPS          1                        task groups (group.h)
- *   PT_LOOP_BACKGROUND      1                        pt_spawn_background
- *   PT_LOOP_CALLBACKS       1                        callbacks (call.h) and timeout
- *                                                    scopes (timeout.h)
- *   PT_LOOP_TIMERS          PT_TIMERS_HEAP on a      how pending timers are kept
- *                           POSIX host, else         (loop/timers.h): a 4-ary heap
- *                           PT_TIMERS_LIST           (O(log n) each way) or a sorted
- *                                                    list (least code; O(n) to set
- *                                                    one out of order)
- *   PT_LOOP_WIDE            1 if pointers are 64-    32-bit (1) or 16-bit (0) counts,
- *                           bit, else 0              timer sequence numbers and heap
- *                                                    indices
- *   PT_LOOP_LAZY_CLOCK      1 on a POSIX host,       1: the clock is read when an
- *                           else 0                   iteration first needs it (a
- *                                                    system call saved when none
- *                                                    does); 0: every iteration
- *   PT_LOOP_PREFETCH        320 on a POSIX host      bytes from a woken task's start
- *                           with GCC or Clang,       the loop asks the cache for ahead
- *                           else 0                   of its turn (0: none; see below)
- *   PT_LOOP_ON_RUN(l, t)    nothing                  called before each task resumes
- *   PT_LOOP_AFTER_RUN(l, t) nothing                  called after each resume returns
- *   PT_LOOP_STALL_CHECK     1 on a POSIX host or     1: on the virtual clock, only
- *                           with PT_PORT_VIRTUAL,    polls of waits the loop cannot
- *                           else 0                   see left: jump to the next
- *                                                    timer, or end PT_ESTALL
- *   PT_DEBUG                0                        1: the debug mode (loop/debug.h):
- *                                                    misuse refused, task names, the
- *                                                    walk over live tasks, slow-resume
- *                                                    warnings; 0: none of it, nothing
- *                                                    added to any struct or to the code
- *   PT_DEBUG_SLOW_US        100000 (100 ms)          a loop's first slow-resume
- *                                                    threshold, in microseconds
- *                                                    (pt_loop_set_slow_duration)
- *   PT_DEBUG_NOW_US()       CLOCK_MONOTONIC in us    what times a resume (uint32_t
- *                           on a POSIX host, else    microseconds, wrapping): the
- *                           PT_PORT_NOW() in us      port's ticks times 1000000 /
- *                           (micros() on Arduino;    PT_TICKS_PER_SEC elsewhere
- *                           0 without a clock)
- *   PT_TICKS_PER_SEC        1000000 on a POSIX       what a tick is (loop/ticks.h)
- *                           host's clock, else 1000
- *   PT_TIME_BITS            64 on a POSIX host,      the width of pt_time_t: 32-bit
- *                           else 32                  ticks wrap (loop/ticks.h)
- *   PT_PORT_NOW()           CLOCK_MONOTONIC in us    the clock, in ticks (loop/port.h)
- *                           on a POSIX host;
- *                           millis() on Arduino
- *                           (loop/port/arduino.h)
- *   PT_PORT_IDLE(ticks)     nothing (Arduino:        how to idle without a back end
- *                           yield(), then on AVR
- *                           sleep to the next tick)
- *   PT_PORT_VIRTUAL         0                        1: no clock; the loop runs on its
- *                                                    virtual clock only
- *   PT_EPOLL_BATCH          32                       readiness events one epoll_wait
- *                                                    takes (struct pt_loop holds them)
- *   PT_ACCEPT_BATCH         64                       accepts in a row before one
- *                                                    iteration of the loop (net.h)
- *   PT_ACCEPT_BACKOFF_MIN   PT_MS(10)                out of descriptors, first wait
- *   PT_ACCEPT_BACKOFF_MAX   PT_MS(1000)              ... doubling up to this
- *   PT_POLL_BACKOFF_MIN     PT_MS(1)                 a poll call failing (ENOMEM):
- *                                                    the first sleep (backend.h)
- *   PT_POLL_BACKOFF_MAX     PT_MS(100)               ... doubling up to this
- *   PT_LOOP_WAKE_AHEAD_MAX  250 (us) with ticks of   the most wake-up latency the
- *                           10 us or less, else 0    select back end learns to wait
- *                                                    less by (backend.h; 0: none)
- *   PT_LOOP_SPIN_US         20                       a wait this short (us) is polled
- *                                                    for, not slept (backend.h)
+ * Each entry: the name, then where it is set:
+ *   agreed    the same in every file of the program; pt_loop_init records
+ *             it and loop/agree.h refuses (PT_ECONFIG) a file that differs
+ *   alike     the same in every file; nothing checks it
+ *   per-file  each file may choose: it changes only that file's code
+ *   one-file  defined in exactly one file of the program
+ *   port      set by the port (a header of loop/port/ or the board's own),
+ *             the same in every file
+ * then "; default ...; range ..." (the range says what a value outside it
+ * does), then what it chooses.
  *
- * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
- * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),
- * pt_seq_t / pt_index_t / PT_INDEX_MAX. Detected: PT_POSIX (1 on a POSIX
- * host: a hosted C library whose <unistd.h> says _POSIX_VERSION >=
- * 200112L); define it to 0 or 1 only where the detection is wrong.
+ *   PT_LC_ADDRLABELS
+ *       agreed; default 0; range 0 or 1 (nonzero is 1; 1 without labels as
+ *       values: #error)
+ *       Resume points: 0 switch/case (any C99), 1 GCC/Clang labels as
+ *       values (pt/lc.h).
+ *   PT_LC_NO_COUNTER
+ *       per-file; default 0; range 0 or 1 (nonzero is 1)
+ *       1: the switch back end names resume points by __LINE__ even where
+ *       __COUNTER__ exists.
+ *   PT_GEN_AUX32
+ *       agreed; default 1 if pointers are wider than 32 bits, else 0; range 0
+ *       or 1 (nonzero is 1)
+ *       1: struct pt_gen has aux32, a second word for the driver (pt/gen.h).
+ *   PT_POSIX
+ *       alike; default detected: 1 on a hosted build whose <unistd.h> says
+ *       _POSIX_VERSION >= 200112L, else 0; range 0 or 1 (nonzero is 1)
+ *       Define it only where the detection is wrong.
+ *   PT_LOOP_BACKEND
+ *       agreed; default PT_BACKEND_SELECT on a POSIX host, else
+ *       PT_BACKEND_NONE; range PT_BACKEND_NONE, _SELECT, _POLL, _EPOLL (Linux)
+ *       (other values, or one the platform lacks: #error)
+ *       How the loop waits for descriptors (loop/backend.h).
+ *   PT_EPOLL_BATCH
+ *       agreed; default 32; range 1 and up (0: the build fails)
+ *       Readiness events one epoll_wait takes (struct pt_loop holds them;
+ *       agreed by the struct's size).
+ *   PT_LOOP_SYNC, PT_LOOP_GROUPS, PT_LOOP_BACKGROUND, PT_LOOP_CALLBACKS
+ *       agreed; default 1; range 0 or 1 (nonzero is 1)
+ *       At 0 the core leaves out the code that serves the feature, and its
+ *       header refuses to compile: SYNC events, semaphores, queues
+ *       (sync.h), lock and condition (lock.h), barrier (barrier.h); GROUPS
+ *       task groups (group.h); BACKGROUND pt_spawn_background (and a
+ *       writer's sending task, stream.h); CALLBACKS callbacks (call.h) and
+ *       timeout scopes (timeout.h).
+ *   PT_LOOP_TIMERS
+ *       agreed; default PT_TIMERS_HEAP on a POSIX host, else PT_TIMERS_LIST;
+ *       range those two (other values: #error)
+ *       How pending timers are kept (loop/timers.h): a 4-ary heap (O(log n)
+ *       each way) or a sorted list (least code; O(n) to set one out of
+ *       order).
+ *   PT_LOOP_WIDE
+ *       agreed; default 1 if pointers are wider than 32 bits, else 0; range 0
+ *       or 1 (nonzero is 1)
+ *       32-bit (1) or 16-bit (0) counts, timer sequence numbers and heap
+ *       indices; at 0 pt_loop_init refuses more than 65,535 timers.
+ *   PT_LOOP_LAZY_CLOCK
+ *       agreed; default 1 on a POSIX host, else 0; range 0 or 1 (nonzero is 1)
+ *       1: the clock is read when an iteration first needs it (a system
+ *       call saved when none does); 0: every iteration.
+ *   PT_LOOP_PREFETCH
+ *       per-file; default 320 on a POSIX host with GCC or Clang, else 0; range
+ *       0 and up, in bytes (0: none; past the task's state it prefetches what
+ *       follows, which never faults)
+ *       Bytes from a woken task's start the loop asks the cache for ahead
+ *       of its turn (see below).
+ *   PT_LOOP_STALL_CHECK
+ *       agreed; default 1 on a POSIX host or with PT_PORT_VIRTUAL, else 0;
+ *       range 0 or 1 (nonzero is 1)
+ *       1: on the virtual clock, when only polls of waits the loop cannot
+ *       see are left, jump to the next timer, or end PT_ESTALL (agreed by
+ *       the size of struct pt_loop).
+ *   PT_LOOP_ON_RUN(loop, task), PT_LOOP_AFTER_RUN(loop, task)
+ *       per-file; default nothing; range any statement (loop/trace.h defines
+ *       both unless PT_TRACE_HOOKS is 0; defined already: #error there)
+ *       Called before each task resumes, and after each resume returns, in
+ *       the file that runs the loop.
+ *   PT_LOOP_WAKE_AHEAD_MAX
+ *       per-file; default 250 (us) with ticks of 10 us or less, else 0; range
+ *       0 and up (0: none)
+ *       The most wake-up latency the select back end learns to wait less
+ *       by (loop/backend.h).
+ *   PT_LOOP_SPIN_US
+ *       per-file; default 20; range 0 and up (0: every wait is slept)
+ *       A wait this short (us) is polled for, not slept (loop/backend.h).
+ *   PT_POLL_BACKOFF_MIN, PT_POLL_BACKOFF_MAX
+ *       per-file; default PT_MS(1), PT_MS(100); range 1 tick and up, MIN <=
+ *       MAX (0 or MIN > MAX: every sleep is MAX)
+ *       A failing poll call (ENOMEM): the first sleep, doubling up to MAX
+ *       (loop/backend.h).
+ *   PT_ACCEPT_BATCH
+ *       per-file; default 64; range 1 to 255 (a count in an unsigned char:
+ *       above 255 no pause; 0: the listener never accepts)
+ *       Accepts in a row before the loop runs once (loop/net.h).
+ *   PT_ACCEPT_BACKOFF_MIN, PT_ACCEPT_BACKOFF_MAX
+ *       per-file; default PT_MS(10), PT_MS(1000); range 1 tick and up, MIN <=
+ *       MAX (MIN > MAX: every wait is MAX)
+ *       Out of descriptors, the first wait of an accept, doubling up to MAX
+ *       (loop/net.h).
+ *   PT_SOCK_BUDGET
+ *       per-file; default 16; range 1 to 255 (a count in an unsigned char:
+ *       above 255 no pause; 0: a turn of the loop before every call)
+ *       System calls in a row that move bytes without waiting before a
+ *       direction of a socket lets the loop run once (loop/net.h).
+ *   PT_DEBUG
+ *       agreed; default 0; range 0 or 1 (other values: #error)
+ *       1: the debug mode (loop/debug.h): misuse refused, task names, the
+ *       walk over live tasks, slow-resume warnings; 0: none of it, nothing
+ *       added to any struct or to the code.
+ *   PT_DEBUG_SLOW_US
+ *       per-file; default 100000 (100 ms); range 0 to 2^32 - 1 microseconds
+ *       (the value of the file that calls pt_loop_init counts)
+ *       A loop's first slow-resume threshold (pt_loop_set_slow_duration).
+ *   PT_DEBUG_NOW_US()
+ *       port; default CLOCK_MONOTONIC in us on a POSIX host; micros() on
+ *       Arduino; else PT_PORT_NOW() times 1000000 / PT_TICKS_PER_SEC (0
+ *       without a clock; ticks shorter than 1 us: #error); range a uint32_t
+ *       expression, microseconds, wrapping
+ *       What times a resume in the debug mode.
+ *   PT_TICKS_PER_SEC
+ *       agreed; default 1000000 on a POSIX host's own clock, else 1000; range
+ *       a positive integer constant (else #error; on the POSIX clock it must
+ *       divide 1000000, on Arduino be 1000: else #error)
+ *       What a tick is (loop/ticks.h; agreed by the size check).
+ *   PT_TIME_BITS
+ *       agreed; default 64 on a POSIX host, else 32; range 32 or 64 (else
+ *       #error)
+ *       The width of pt_time_t: 32-bit ticks wrap (loop/ticks.h).
+ *   PT_PORT_NOW()
+ *       port; default CLOCK_MONOTONIC in us on a POSIX host; millis() with
+ *       loop/port/arduino.h; the tick counter with loop/port/cortex_m.h,
+ *       avr.h, riscv.h; none elsewhere (#error unless PT_PORT_VIRTUAL); range
+ *       a pt_time_t expression, in ticks, that never goes back
+ *       The clock (loop/port.h).
+ *   PT_PORT_IDLE(ticks)
+ *       port; default nothing (the ports: sleep to the next interrupt;
+ *       Arduino: yield(), then on AVR sleep to the next tick); range any
+ *       statement
+ *       How to idle for at most `ticks` without a back end (loop/port.h).
+ *   PT_PORT_VIRTUAL
+ *       port; default 0; range 0 or 1 (nonzero is 1)
+ *       1: no clock; every loop runs on its virtual clock from
+ *       pt_loop_init.
+ *   PT_PORT_CORTEX_M_IMPLEMENTATION, PT_PORT_AVR_IMPLEMENTATION,
+ *   PT_PORT_RISCV_IMPLEMENTATION
+ *       one-file; default undefined; range defined or not (defined in two
+ *       files: the link fails on the duplicate definitions)
+ *       Defined before including the port's header (loop/port/), it
+ *       provides the port's tick counter and interrupt handler there.
+ *   PT_PORT_RISCV_MTIME, PT_PORT_RISCV_MTIMECMP
+ *       port; default 0x0200BFF8u, 0x02004000u (the CLINT of QEMU's virt
+ *       board, hart 0); range the addresses of the board's mtime and mtimecmp
+ *       (else the tick never comes)
+ *       Where loop/port/riscv.h finds the machine timer.
+ *   PT_TRACE_HOOKS
+ *       per-file; default 1; range 0 or 1 (nonzero is 1)
+ *       1: loop/trace.h defines PT_LOOP_ON_RUN and PT_LOOP_AFTER_RUN; 0: a
+ *       program with hooks of its own calls pt_trace_run_begin and
+ *       pt_trace_run_end from them.
+ *   PT_TRACE_STDIO
+ *       per-file; default 1 in a hosted build, else 0; range 0 or 1 (nonzero
+ *       is 1)
+ *       1: loop/trace.h's outputs (the chart, the JSON), over <stdio.h>.
+ *   PT_TRACE_NOW_US()
+ *       per-file; default CLOCK_MONOTONIC in us on a POSIX host, else none
+ *       (#error); range a uint64_t expression, microseconds
+ *       loop/trace.h's clock.
+ *   PT_TRACE_CHART_ROWS
+ *       per-file; default 24; range 1 and up (0: the build fails)
+ *       Task names the chart shows; the resumes of further tasks share its
+ *       last row.
+ *   LC_INCLUDE, LC_CONF_INCLUDE
+ *       per-file; default undefined; range a header name, as protothreads 1.4
+ *       takes it (pt/compat/lc.h includes it instead of the default back end)
+ *       Kept by their 1.4 names for 1.4 programs.
+ *
+ * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE; set:
+ * #error), PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),
+ * pt_seq_t / pt_index_t / PT_INDEX_MAX. The values of the selectors:
+ * PT_BACKEND_NONE, _SELECT, _POLL, _EPOLL; PT_TIMERS_HEAP, _LIST.
  *
  * On a POSIX host define _POSIX_C_SOURCE=200809L (or build with -std=gnu99)
  * before any #include. A loop must have a clock: where none is known (not
