@@ -78,13 +78,13 @@
  *   PT_ACCEPT_BACKOFF_MIN   PT_MS(10)                out of descriptors, first wait
  *   PT_ACCEPT_BACKOFF_MAX   PT_MS(1000)              ... doubling up to this
  *   PT_POLL_BACKOFF_MIN     PT_MS(1)                 a poll call failing (ENOMEM):
- *                                                    the first sleep (backend.h)
+ *                                                    the first sleep (iowait.h)
  *   PT_POLL_BACKOFF_MAX     PT_MS(100)               ... doubling up to this
  *   PT_LOOP_WAKE_AHEAD_MAX  250 (us) with ticks of   the most wake-up latency the
- *                           10 us or less, else 0    select back end learns to wait
- *                                                    less by (backend.h; 0: none)
+ *                           10 us or less, else 0    loop learns to wait less by,
+ *                                                    with select (iowait.h; 0: none)
  *   PT_LOOP_SPIN_US         20                       a wait this short (us) is polled
- *                                                    for, not slept (backend.h)
+ *                                                    for, not slept (iowait.h)
  *
  * Derived, not to be set: PT_LOOP_IO (1 unless the back end is NONE),
  * PT_LOOP_BACKEND_NAME ("select", "poll", "epoll" or "none"),

@@ -49,7 +49,7 @@
  *                  shut down here (EPIPE)
  *   PT_ERESET      the peer reset the connection
  *   PT_EREFUSED    connect: nobody listens at that address
- *   PT_EMFILE      out of descriptors, or a descriptor the back end cannot hold
+ *   PT_EMFILE      out of descriptors, or a descriptor the loop cannot wait on
  *   PT_EFULL       READ_UNTIL: cap bytes and no delimiter; the timers were
  *                  full (a wait with a timeout)
  *   PT_EBUSY       connect or accept into a socket that is open
@@ -262,20 +262,18 @@ static inline int pt__sock_errno(struct pt_sock *s, int e) {
     }
 }
 
-/* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. With
- * select, a descriptor it cannot hold is closed and refused (PT_EMFILE).
- * (Connect and accept also check it against the loop's back end: with
- * poll and epoll the limit is the loop's table.) */
+/* Make fd s's descriptor: non-blocking, close-on-exec, no SIGPIPE. A
+ * descriptor that no loop could wait on (pt_loop_io_fits: select's
+ * FD_SETSIZE) is closed and refused (PT_EMFILE). (Connect and accept also
+ * ask their loop: with poll and epoll the limit is the loop's table.) */
 static inline int pt__sock_setup(struct pt_sock *s, int fd) {
     int one = 1;
     (void)one;
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
-    if (fd >= FD_SETSIZE) {
+    if (!pt_loop_io_fits(NULL, fd)) {
         close(fd);
         s->err = EMFILE;
         return PT_EMFILE;
     }
-#endif
     if (fcntl(fd, F_SETFL, O_NONBLOCK) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
         int e = errno;
         close(fd);
@@ -289,8 +287,8 @@ static inline int pt__sock_setup(struct pt_sock *s, int fd) {
 }
 
 /* Adopt an open stream descriptor (from socketpair(), say). With select,
- * PT_EMFILE if it cannot hold it (it is then closed); with poll and epoll,
- * a descriptor beyond the loop's table is refused by its first wait
+ * PT_EMFILE if no loop could wait on it (it is then closed); with poll and
+ * epoll, a descriptor beyond the loop's table is refused by its first wait
  * (PT_EINVAL). */
 static inline int pt_sock_adopt(struct pt_sock *s, int fd) {
     pt_sock_init(s);
@@ -361,7 +359,7 @@ static inline void pt_sock_close(struct pt_sock *s) {
     struct pt_loop *l = s->rd.io.loop ? s->rd.io.loop : s->wr.io.loop;
     if (s->fd >= 0) {
         if (l) /* the back end may keep it registered: tell it */
-            pt__backend_forget(l, &l->io, s->fd);
+            pt__io_forget(l, s->fd);
         close(s->fd);
     }
     s->fd = -1;
@@ -451,7 +449,7 @@ static inline int pt__sock_connect_step(struct pt_loop *l, struct pt_sock *s,
             return PT_EBUSY; /* never leak the descriptor it has */
         if ((rc = pt__sock_open(s, a)) != PT_OK)
             return rc;
-        if (!pt__backend_holds(&l->io, s->fd)) { /* beyond what the back end holds */
+        if (!pt_loop_io_fits(l, s->fd)) { /* beyond what the loop can wait on */
             close(s->fd);
             s->fd = -1;
             s->err = EMFILE;
@@ -530,7 +528,7 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
     }
     ls->batch++;
     pt_sock_init(s);
-    if (!pt__backend_holds(&l->io, fd)) { /* beyond what the back end holds */
+    if (!pt_loop_io_fits(l, fd)) { /* beyond what the loop can wait on */
         close(fd);
         ls->backoff = 1;
         d->flags |= PT__S_BACKOFF;
