@@ -28,7 +28,7 @@
  *   union pt_io_slot       one cell of the caller-owned table
  *   PT_IO_SLOTS(n)         cells for descriptors 0..n-1
  *   PT__BACKEND_FD_LIMIT   no loop holds a descriptor at or above it,
- *                          whatever its table (INT_MAX: no fixed limit)
+ *                          whatever its table (0x7FFFFFFF: no fixed limit)
  *   PT__BACKEND_WAIT_UNIT  the step of its timeouts in microseconds: 1, or
  *                          1000 (whole milliseconds, rounded up: never early)
  *   struct pt__backend     its state, a member of struct pt_loop that only
@@ -84,7 +84,6 @@
 
 #if PT_LOOP_IO
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 

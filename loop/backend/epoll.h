@@ -49,7 +49,7 @@ union pt_io_slot {
     size_t armed;
 };
 #define PT_IO_SLOTS(n) (3u * (size_t)(n))
-#define PT__BACKEND_FD_LIMIT INT_MAX /* (each loop's table has its own) */
+#define PT__BACKEND_FD_LIMIT 0x7FFFFFFF /* (none: each loop has its table) */
 #define PT__BACKEND_WAIT_UNIT 1000
 
 struct pt__backend {

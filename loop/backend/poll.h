@@ -37,7 +37,7 @@ union pt_io_slot {
 };
 typedef char pt__poll_cell_check[sizeof(union pt_io_slot) == sizeof(struct pollfd) ? 1 : -1];
 #define PT_IO_SLOTS(n) (3u * (size_t)(n))
-#define PT__BACKEND_FD_LIMIT INT_MAX /* (each loop's table has its own) */
+#define PT__BACKEND_FD_LIMIT 0x7FFFFFFF /* (none: each loop has its table) */
 #define PT__BACKEND_WAIT_UNIT 1000
 
 struct pt__backend {
