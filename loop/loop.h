@@ -22,6 +22,7 @@
  *   loop/timeout.h    timeout scopes (asyncio.timeout)
  *   loop/io.h         waiting for descriptors, cross-thread wakeup
  *   loop/net.h        awaitable sockets: connect, accept, read, write
+ *                     (loop/net/: addr.h, sock.h, read_write.h)
  *   loop/stream.h     buffered reader and writer over a socket
  *   loop/debug.h      the debug mode (PT_DEBUG): task names, the live
  *                     tasks and what each waits on, slow resumes
