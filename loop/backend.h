@@ -73,7 +73,11 @@
  *
  * A poll reports at most what one system call found (epoll: at most
  * PT_EPOLL_BATCH descriptors; the rest at the next iteration). One wait
- * for reading and writing is reported once, with both bits.
+ * for reading and writing is reported once, with both bits. Nothing
+ * allocates: a back end's tables are in its struct or the caller's cells.
+ * A new back end is one file of loop/backend/ defining the above (the
+ * helpers below hold a descriptor's ended waits for its report), a value
+ * of PT_LOOP_BACKEND (loop/config.h) and its #include here.
  */
 #ifndef PT_LOOP_BACKEND_H
 #define PT_LOOP_BACKEND_H
