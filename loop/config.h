@@ -88,16 +88,16 @@
  *   PT_LOOP_WAKE_AHEAD_MAX
  *       per-file; default 250 (us) with ticks of 10 us or less, else 0; range
  *       0 and up (0: none)
- *       The most wake-up latency the select back end learns to wait less
- *       by (loop/backend.h).
+ *       The most wake-up latency the loop learns to wait less by,
+ *       with the select back end (loop/iowait.h).
  *   PT_LOOP_SPIN_US
  *       per-file; default 20; range 0 and up (0: every wait is slept)
- *       A wait this short (us) is polled for, not slept (loop/backend.h).
+ *       A wait this short (us) is polled for, not slept (loop/iowait.h).
  *   PT_POLL_BACKOFF_MIN, PT_POLL_BACKOFF_MAX
  *       per-file; default PT_MS(1), PT_MS(100); range 1 tick and up, MIN <=
  *       MAX (0 or MIN > MAX: every sleep is MAX)
  *       A failing poll call (ENOMEM): the first sleep, doubling up to MAX
- *       (loop/backend.h).
+ *       (loop/iowait.h).
  *   PT_ACCEPT_BATCH
  *       per-file; default 64; range 1 to 255 (a count in an unsigned char:
  *       above 255 no pause; 0: the listener never accepts)

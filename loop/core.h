@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "agree.h"
+#include "iowait.h"
 #include "port.h"
 #include "timers.h"
 #include "types.h"
@@ -75,7 +76,7 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
     l->now = PT_PORT_NOW();
 #if PT_LOOP_IO
     {
-        int brc = pt__backend_init(&l->io);
+        int brc = pt__io_init(l);
         if (brc != PT_OK)
             rc = brc;
     }
@@ -345,9 +346,16 @@ PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
 }
 
 #if PT_LOOP_IO
-/* The readiness back end's call (loop/backend.h): io's wait has ended. */
-static inline void pt__io_ready(struct pt_loop *l, struct pt_io *io, int result) {
-    pt__wake(l, io->task, result);
+/* Wake the tasks whose descriptor waits the back end reports ended
+ * (loop/backend.h: pt__backend_next), each with its result; how many. */
+static inline int pt__io_dispatch(struct pt_loop *l) {
+    struct pt_io *io;
+    int result, woke = 0;
+    while ((io = pt__backend_next(&l->io, &result)) != NULL) {
+        pt__wake(l, io->task, result);
+        woke++;
+    }
+    return woke;
 }
 #endif
 
@@ -1184,10 +1192,13 @@ static inline int pt__io_pending(const struct pt_loop *l) {
 /* Block for at most `timeout` ticks (PT_FOREVER: no limit) waiting for
  * descriptors, or idle through the port. Returns how many woke. (l->now
  * was read this iteration if the timeout is neither 0 nor PT_FOREVER:
- * only then does a back end use it.) */
+ * only then does pt__io_wait use it.) */
 static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #if PT_LOOP_IO
-    return pt__backend_poll(l, &l->io, l->now, timeout);
+    int rc = pt__io_wait(l, timeout); /* (loop/iowait.h) */
+    int woke = pt__io_dispatch(l);
+    pt__io_waited(l, rc, woke, timeout);
+    return woke;
 #else
     (void)l;
     if (timeout)

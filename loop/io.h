@@ -9,8 +9,8 @@
  *
  * Limits and errors, as values:
  *  - a descriptor the back end cannot hold (< 0; >= FD_SETSIZE with select;
- *    beyond the table given to pt_loop_io_table with poll and epoll) is
- *    refused with PT_EINVAL;
+ *    beyond the table given to pt_loop_io_table with poll and epoll:
+ *    pt_loop_io_fits) is refused with PT_EINVAL;
  *  - one task at a time may wait to read a descriptor, and one to write
  *    it (as in asyncio); a second gets PT_EBUSY;
  *  - a descriptor closed while waited on wakes its waiter with PT_EBADF
@@ -27,6 +27,25 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+
+/*
+ * Nonzero if loop l can wait on descriptor fd: fd >= 0, below FD_SETSIZE
+ * with select, inside the table given to pt_loop_io_table with poll and
+ * epoll. With l NULL: if a loop of this build could, whatever its table
+ * (select's FD_SETSIZE; poll and epoll have no fixed limit).
+ */
+static inline int pt_loop_io_fits(const struct pt_loop *l, int fd) {
+    if (l)
+        return pt__backend_holds(&l->io, fd);
+    return fd >= 0 && fd < PT__BACKEND_FD_LIMIT;
+}
+
+/* fd is being closed: its waits end with PT_EBADF now, and the back end
+ * keeps nothing of it. */
+static inline void pt__io_forget(struct pt_loop *l, int fd) {
+    pt__backend_forget(&l->io, fd);
+    (void)pt__io_dispatch(l);
+}
 
 static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct pt_gen *g,
                                struct pt_io *io, int fd, unsigned events, pt_time_t timeout) {
@@ -69,7 +88,7 @@ static inline int pt__io_start(struct pt_loop *l, struct pt_task *task, struct p
  * descriptor that a task may be waiting on; right with every back end.
  * Returns close()'s result. */
 static inline int pt_io_close(struct pt_loop *l, int fd) {
-    pt__backend_forget(l, &l->io, fd);
+    pt__io_forget(l, fd);
     return close(fd);
 }
 

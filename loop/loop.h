@@ -10,6 +10,7 @@
  *   loop/backend.h    the readiness back end's interface; the back ends in
  *                     loop/backend/: select.h, poll.h, epoll.h
  *   loop/types.h      struct pt_task, struct pt_loop
+ *   loop/iowait.h     how long the loop asks the back end to wait
  *   loop/timers.h     the timers' interface; loop/timers/heap.h (a binary
  *                     heap) and loop/timers/list.h (a sorted list)
  *   loop/core.h       ready queue, spawn, cancel, join, sleep, run modes
@@ -21,6 +22,7 @@
  *   loop/timeout.h    timeout scopes (asyncio.timeout)
  *   loop/io.h         waiting for descriptors, cross-thread wakeup
  *   loop/net.h        awaitable sockets: connect, accept, read, write
+ *                     (loop/net/: addr.h, sock.h, read_write.h)
  *   loop/stream.h     buffered reader and writer over a socket
  *   loop/debug.h      the debug mode (PT_DEBUG): task names, the live
  *                     tasks and what each waits on, slow resumes

@@ -270,6 +270,8 @@ struct pt_loop {
 #endif
 #if PT_LOOP_IO
     struct pt__backend io; /* the readiness back end's own (loop/backend.h) */
+    pt_time_t io_backoff;  /* the next sleep after a failed poll (loop/iowait.h) */
+    unsigned io_ahead;     /* the wake-up latency expected, us (loop/iowait.h) */
 #endif
 };
 

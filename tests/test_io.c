@@ -256,6 +256,43 @@ static void test_descriptor_at_fd_setsize_is_einval(void) {
     CHECK_EQ_INT(wait_result(FD_SETSIZE, PT_READABLE), PT_EINVAL);
 }
 
+/* Whether a descriptor fits is the loop's answer (pt_loop_io_fits), the
+ * same as a wait's: select's fixed FD_SETSIZE, the table of poll and epoll. */
+#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+static void test_select_fits_descriptors_below_fd_setsize(void) {
+    CHECK(pt_loop_io_fits(&loop, 0));
+    CHECK(pt_loop_io_fits(&loop, FD_SETSIZE - 1));
+    CHECK(!pt_loop_io_fits(&loop, FD_SETSIZE));
+    CHECK(!pt_loop_io_fits(&loop, -1));
+    CHECK(pt_loop_io_fits(NULL, FD_SETSIZE - 1));
+    CHECK(!pt_loop_io_fits(NULL, FD_SETSIZE));
+    CHECK(!pt_loop_io_fits(NULL, -1));
+}
+#define FITS_CASE(X) X(select_fits_descriptors_below_fd_setsize)
+#else
+static void table_fits_its_cells(void) {
+    CHECK(pt_loop_io_fits(&loop, 0));
+    CHECK(pt_loop_io_fits(&loop, TEST_IO_FDS - 1));
+    CHECK(!pt_loop_io_fits(&loop, TEST_IO_FDS));
+    CHECK(!pt_loop_io_fits(&loop, -1));
+    CHECK(pt_loop_io_fits(NULL, TEST_IO_FDS)); /* (no fixed limit) */
+    CHECK(pt_loop_io_fits(NULL, 1 << 20));
+    CHECK(!pt_loop_io_fits(NULL, -1));
+    CHECK_EQ_INT(wait_result(TEST_IO_FDS, PT_READABLE), PT_EINVAL);
+}
+#if PT_LOOP_BACKEND == PT_BACKEND_POLL
+#define FITS_CASE(X) X(poll_table_fits_the_descriptors_it_has_cells_for)
+static void test_poll_table_fits_the_descriptors_it_has_cells_for(void) {
+    table_fits_its_cells();
+}
+#else
+#define FITS_CASE(X) X(epoll_table_fits_the_descriptors_it_has_cells_for)
+static void test_epoll_table_fits_the_descriptors_it_has_cells_for(void) {
+    table_fits_its_cells();
+}
+#endif
+#endif
+
 static void test_wait_for_no_events_is_einval(void) {
     CHECK_EQ_INT(wait_result(0, 0), PT_EINVAL);
 }
@@ -462,7 +499,7 @@ static void test_select_interrupted_by_signals_is_retried(void) {
 }
 
 /* On the real clock the back end asks the kernel for less than the wait
- * (loop/backend.h: its slack and the wake-up latency would make it late),
+ * (loop/iowait.h: its slack and the wake-up latency would make it late),
  * so it may return before the deadline, and a wait shorter than those
  * asks for none: a sleep, long or short, must still never end early. */
 static const pt_time_t rt_lengths[] = {PT_MS(30),  PT_MS(30),  PT_MS(30), PT_MS(2),
@@ -520,6 +557,7 @@ static void init(void) {
     X(peer_closing_makes_the_socket_readable)                                                      \
     X(negative_descriptor_is_einval)                                                               \
     X(descriptor_at_fd_setsize_is_einval)                                                          \
+    FITS_CASE(X)                                                                                   \
     X(wait_for_no_events_is_einval)                                                                \
     X(descriptor_closed_while_waited_on_is_ebadf)                                                  \
     X(io_close_ends_its_waits_with_ebadf)                                                          \

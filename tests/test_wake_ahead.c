@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * tests/test_wake_ahead.c - how much less than a wait a back end asks the
- * kernel for (loop/backend.h): less by the kernel's slack, and on a host
- * with sub-millisecond ticks by the wake-up latency the select back end
- * learns from the waits that went before. The rule's arithmetic, and the
+ * tests/test_wake_ahead.c - how much less than a wait the loop asks the
+ * kernel for (loop/iowait.h): less by the kernel's slack, and on a host
+ * with sub-millisecond ticks by the wake-up latency it learns, with the
+ * select back end, from the waits that went before. The rule's arithmetic, and the
  * estimate it settles on for a latency that is steady or spread, on the
  * latencies given here (the real clock's only check is that no sleep ends
  * early: test_io). POSIX hosts.

@@ -49,13 +49,18 @@ union pt_io_slot {
     size_t armed;
 };
 #define PT_IO_SLOTS(n) (3u * (size_t)(n))
+#define PT__BACKEND_FD_LIMIT 0x7FFFFFFF /* (none: each loop has its table) */
+#define PT__BACKEND_WAIT_UNIT 1000
 
 struct pt__backend {
     int epfd;
     unsigned waits;
-    pt_time_t backoff; /* after a failed epoll_wait (pt__backend_failed) */
     union pt_io_slot *cells;
     size_t cap;
+    int at, n;              /* the report reads ev[at..n-1] */
+    int fd;                 /* ... whose waits on fd it reports (-1: none) */
+    unsigned want, re;      /* ... what they asked for, and what was ready */
+    struct pt__ended ended; /* ... those not yet reported */
     struct epoll_event ev[PT_EPOLL_BATCH];
 };
 
@@ -65,7 +70,9 @@ struct pt__backend {
 
 static inline int pt__backend_init(struct pt__backend *b) {
     b->waits = 0;
-    b->backoff = 0;
+    b->at = b->n = 0;
+    b->fd = -1;
+    b->ended.r = b->ended.w = NULL;
     b->cells = NULL;
     b->cap = 0;
     b->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -171,51 +178,69 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
     b->waits--;
 }
 
-/* End fd's waits that `re` concerns with `result`; how many ended. */
-static inline int pt__epoll_end(struct pt_loop *l, struct pt__backend *b, int fd, unsigned re,
-                                int result) {
+/* Hold fd's waits that `re` concerns as ended with `result`. */
+static inline void pt__epoll_ended(struct pt__backend *b, int fd, unsigned re, int result) {
     struct pt_io *r = (re & (EPOLLIN | EPOLLHUP | EPOLLERR)) ? PT__EPOLL_RD(b, fd) : NULL;
     struct pt_io *w = (re & (EPOLLOUT | EPOLLHUP | EPOLLERR)) ? PT__EPOLL_WR(b, fd) : NULL;
-    return pt__io_end(l, r, w, result);
+    pt__ended_set(&b->ended, r, w, result);
 }
 
-static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
+static inline void pt__backend_forget(struct pt__backend *b, int fd) {
     if (fd < 0 || (size_t)fd >= b->cap)
         return;
-    (void)pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
+    pt__epoll_ended(b, fd, EPOLLHUP, PT_EBADF);
     (void)pt__epoll_set(b, fd, 0);
 }
 
-static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
-                                   pt_time_t timeout) {
-    int n, i, woke = 0;
-    for (;;) { /* EINTR: again, with the time that is left */
-        n = epoll_wait(b->epfd, b->ev, PT_EPOLL_BATCH, pt__wait_ms(now, timeout));
-        if (n >= 0)
-            break;
-        if (errno != EINTR) /* ENOMEM and the like */
-            return pt__backend_failed(&b->backoff, now, timeout);
+static inline int pt__backend_poll(struct pt__backend *b, uint64_t us) {
+    int ms = -1;
+    if (us != PT__WAIT_FOREVER) {
+        uint64_t m = (us + 999u) / 1000u;
+        ms = m > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)m;
     }
-    b->backoff = 0;
-    for (i = 0; i < n; i++) {
-        int fd = b->ev[i].data.fd;
-        unsigned want, re = b->ev[i].events;
+    b->at = 0;
+    b->n = epoll_wait(b->epfd, b->ev, PT_EPOLL_BATCH, ms);
+    if (b->n >= 0)
+        return b->n;
+    b->n = 0;
+    return errno == EINTR ? PT__BACKEND_AGAIN : PT_ESYS; /* ENOMEM and the like */
+}
+
+/* fd's waits found ready (`want` what they asked for, `re` what was) have
+ * been woken: make its registration fit the waits it has now. */
+static inline void pt__epoll_settle(struct pt__backend *b, int fd, unsigned want, unsigned re) {
+    if (PT__EPOLL_ARMED(b, fd) & EPOLLONESHOT) {
+        /* Disarmed by the event: the other direction may still wait. */
+        PT__EPOLL_ARMED(b, fd) = EPOLLONESHOT; /* (added, armed for nothing) */
+        if (pt__epoll_want(b, fd) && pt__epoll_arm(b, fd, 0) != 0)
+            pt__epoll_ended(b, fd, EPOLLHUP, PT_EBADF);
+    } else if (!want || (re & ~want & (EPOLLIN | EPOLLOUT))) {
+        /* Kept, and ready for what nobody waits for (a hang-up, say): not
+         * again. */
+        (void)pt__epoll_set(b, fd, want);
+    }
+}
+
+static inline struct pt_io *pt__backend_next(struct pt__backend *b, int *result) {
+    struct pt_io *io;
+    while ((io = pt__ended_take(&b->ended, result)) == NULL) {
+        int fd = b->fd;
+        if (fd >= 0) { /* its waits are woken */
+            b->fd = -1;
+            pt__epoll_settle(b, fd, b->want, b->re);
+            continue;
+        }
+        if (b->at >= b->n)
+            return NULL;
+        fd = b->ev[b->at].data.fd;
+        b->re = b->ev[b->at++].events;
         if ((size_t)fd >= b->cap)
             continue;
-        want = pt__epoll_want(b, fd); /* (before the wake takes the waits off) */
-        woke += pt__epoll_end(l, b, fd, re, PT_OK);
-        if (PT__EPOLL_ARMED(b, fd) & EPOLLONESHOT) {
-            /* Disarmed by the event: the other direction may still wait. */
-            PT__EPOLL_ARMED(b, fd) = EPOLLONESHOT; /* (added, armed for nothing) */
-            if (pt__epoll_want(b, fd) && pt__epoll_arm(b, fd, 0) != 0)
-                woke += pt__epoll_end(l, b, fd, EPOLLHUP, PT_EBADF);
-        } else if (!want || (re & ~want & (EPOLLIN | EPOLLOUT))) {
-            /* Kept, and ready for what nobody waits for (a hang-up, say):
-             * not again. */
-            (void)pt__epoll_set(b, fd, want);
-        }
+        b->fd = fd;
+        b->want = pt__epoll_want(b, fd); /* (before the wakes take the waits off) */
+        pt__epoll_ended(b, fd, b->re, PT_OK);
     }
-    return woke;
+    return io;
 }
 
 #endif /* PT_LOOP_BACKEND_EPOLL_H */

@@ -37,13 +37,17 @@ union pt_io_slot {
 };
 typedef char pt__poll_cell_check[sizeof(union pt_io_slot) == sizeof(struct pollfd) ? 1 : -1];
 #define PT_IO_SLOTS(n) (3u * (size_t)(n))
+#define PT__BACKEND_FD_LIMIT 0x7FFFFFFF /* (none: each loop has its table) */
+#define PT__BACKEND_WAIT_UNIT 1000
 
 struct pt__backend {
     union pt_io_slot *cells;
-    size_t cap;        /* descriptors the table holds */
-    size_t top;        /* highest descriptor waited on + 1 */
-    unsigned waits;    /* waits registered */
-    pt_time_t backoff; /* after a failed poll() (pt__backend_failed) */
+    size_t cap;             /* descriptors the table holds */
+    size_t top;             /* highest descriptor waited on + 1 */
+    unsigned waits;         /* waits registered */
+    size_t at;              /* the report looks at descriptors from this one on */
+    int left;               /* ... while some found ready are left (0: it is over) */
+    struct pt__ended ended; /* ... and has these to report first */
 };
 
 #define PT__POLL_PFD(b, fd) ((b)->cells[(size_t)(fd)].pfd)
@@ -54,7 +58,9 @@ static inline int pt__backend_init(struct pt__backend *b) {
     b->cells = NULL;
     b->cap = b->top = 0;
     b->waits = 0;
-    b->backoff = 0;
+    b->at = 0;
+    b->left = 0;
+    b->ended.r = b->ended.w = NULL;
     return PT_OK;
 }
 
@@ -128,41 +134,51 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
         b->top--;
 }
 
-/* End fd's waits that `re` concerns, with `result`; how many ended. */
-static inline int pt__poll_end(struct pt_loop *l, struct pt__backend *b, int fd, int re,
-                               int result) {
+/* Hold fd's waits that `re` concerns as ended with `result`. */
+static inline void pt__poll_ended(struct pt__backend *b, int fd, int re, int result) {
     struct pt_io *r = (re & (POLLIN | POLLHUP | POLLERR | POLLNVAL)) ? PT__POLL_RD(b, fd) : NULL;
     struct pt_io *w = (re & (POLLOUT | POLLHUP | POLLERR | POLLNVAL)) ? PT__POLL_WR(b, fd) : NULL;
-    return pt__io_end(l, r, w, result);
+    pt__ended_set(&b->ended, r, w, result);
 }
 
-static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
+static inline void pt__backend_forget(struct pt__backend *b, int fd) {
     if (pt__backend_holds(b, fd) && PT__POLL_PFD(b, fd).fd >= 0)
-        (void)pt__poll_end(l, b, fd, POLLNVAL, PT_EBADF);
+        pt__poll_ended(b, fd, POLLNVAL, PT_EBADF);
 }
 
-static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
-                                   pt_time_t timeout) {
-    int n, woke = 0;
-    size_t fd;
-    for (;;) { /* EINTR: again, with the time that is left */
-        n = poll(b->top ? &PT__POLL_PFD(b, 0) : NULL, (nfds_t)b->top, pt__wait_ms(now, timeout));
-        if (n >= 0)
-            break;
-        if (errno != EINTR) /* ENOMEM and the like */
-            return pt__backend_failed(&b->backoff, now, timeout);
+static inline int pt__backend_poll(struct pt__backend *b, uint64_t us) {
+    int n, ms = -1;
+    if (us != PT__WAIT_FOREVER) {
+        uint64_t m = (us + 999u) / 1000u;
+        ms = m > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)m;
     }
-    b->backoff = 0;
-    /* (A woken wait may lower top: the loop reads it each time.) */
-    for (fd = 0; fd < b->top && n > 0; fd++) {
-        int re = PT__POLL_PFD(b, fd).revents;
+    n = poll(b->top ? &PT__POLL_PFD(b, 0) : NULL, (nfds_t)b->top, ms);
+    b->at = 0;
+    b->left = n > 0 ? n : 0;
+    if (n >= 0)
+        return n;
+    return errno == EINTR ? PT__BACKEND_AGAIN : PT_ESYS; /* ENOMEM and the like */
+}
+
+/* (A woken wait may lower top: the report reads it each time.) */
+static inline struct pt_io *pt__backend_next(struct pt__backend *b, int *result) {
+    struct pt_io *io;
+    while ((io = pt__ended_take(&b->ended, result)) == NULL) {
+        int re;
+        size_t fd;
+        if (b->left <= 0 || b->at >= b->top) {
+            b->left = 0;
+            return NULL;
+        }
+        fd = b->at++;
+        re = PT__POLL_PFD(b, fd).revents;
         if (!re)
             continue;
         PT__POLL_PFD(b, fd).revents = 0;
-        n--;
-        woke += pt__poll_end(l, b, (int)fd, re, (re & POLLNVAL) ? PT_EBADF : PT_OK);
+        b->left--;
+        pt__poll_ended(b, (int)fd, re, (re & POLLNVAL) ? PT_EBADF : PT_OK);
     }
-    return woke;
+    return io;
 }
 
 #endif /* PT_LOOP_BACKEND_POLL_H */

@@ -10,9 +10,10 @@
  * Linux; PT_EINVAL beyond), the tables make struct pt_loop about 16 KiB on
  * a 64-bit host, and each poll costs in proportion to the highest
  * descriptor waited on. It needs no caller-owned table (PT_IO_SLOTS is 1).
- * It waits to the microsecond, and learns the wake-up latency to ask for
- * that much less (PT_LOOP_WAKE_AHEAD_MAX, loop/backend.h): a sleep ends
- * within some tens of microseconds of its deadline, never before it.
+ * It waits to the microsecond (PT__BACKEND_WAIT_UNIT 1), so the loop
+ * learns the wake-up latency to ask for that much less (loop/iowait.h).
+ * A report walks the descriptors that select() found ready in the order
+ * of their numbers.
  */
 #ifndef PT_LOOP_BACKEND_SELECT_H
 #define PT_LOOP_BACKEND_SELECT_H
@@ -25,13 +26,19 @@
 #include <fcntl.h>
 #include <sys/select.h>
 
+#define PT__BACKEND_FD_LIMIT FD_SETSIZE
+#define PT__BACKEND_WAIT_UNIT 1
+
 struct pt__backend {
-    fd_set rd, wr;
+    fd_set rd, wr;             /* waited on */
+    fd_set rd_ready, wr_ready; /* what the last select() found, for the report */
     struct pt_io *rd_io[FD_SETSIZE], *wr_io[FD_SETSIZE];
-    int maxfd;         /* no descriptor above it is waited on (-1: none) */
-    unsigned count;    /* waits registered */
-    pt_time_t backoff; /* after a failed select() (pt__backend_failed) */
-    unsigned ahead;    /* the wake-up latency expected, us (pt__ahead_learn) */
+    int maxfd;              /* no descriptor above it is waited on (-1: none) */
+    unsigned count;         /* waits registered */
+    int at;                 /* the report looks at descriptors from this one on */
+    int left;               /* ... while bits found ready are left (0: it is over) */
+    int closed;             /* ... for closed ones instead (select() said EBADF) */
+    struct pt__ended ended; /* ... and has these to report first */
 };
 
 union pt_io_slot {
@@ -47,8 +54,8 @@ static inline int pt__backend_init(struct pt__backend *b) {
         b->rd_io[fd] = b->wr_io[fd] = NULL;
     b->maxfd = -1;
     b->count = 0;
-    b->backoff = 0;
-    b->ahead = 0;
+    b->at = b->left = b->closed = 0;
+    b->ended.r = b->ended.w = NULL;
     return PT_OK;
 }
 
@@ -106,64 +113,55 @@ static inline void pt__backend_unwatch(struct pt__backend *b, struct pt_io *io) 
         b->maxfd = -1; /* (otherwise it stays: select looks a little further) */
 }
 
-/* End the waits on fd (if any) with `result`; how many ended. */
-static inline int pt__select_end(struct pt_loop *l, struct pt__backend *b, int fd, int result) {
-    return pt__io_end(l, b->rd_io[fd], b->wr_io[fd], result);
-}
-
-static inline void pt__backend_forget(struct pt_loop *l, struct pt__backend *b, int fd) {
+static inline void pt__backend_forget(struct pt__backend *b, int fd) {
     if (fd >= 0 && fd < FD_SETSIZE)
-        (void)pt__select_end(l, b, fd, PT_EBADF);
+        pt__ended_set(&b->ended, b->rd_io[fd], b->wr_io[fd], PT_EBADF);
 }
 
-/* select() said EBADF: end the waits on descriptors no longer open. */
-static inline int pt__select_closed(struct pt_loop *l, struct pt__backend *b) {
-    int woke = 0, fd;
-    for (fd = 0; fd <= b->maxfd; fd++)
-        if ((b->rd_io[fd] || b->wr_io[fd]) && fcntl(fd, F_GETFD) < 0 && errno == EBADF)
-            woke += pt__select_end(l, b, fd, PT_EBADF);
-    return woke;
-}
-
-static inline int pt__backend_poll(struct pt_loop *l, struct pt__backend *b, pt_time_t now,
-                                   pt_time_t timeout) {
-    fd_set rd, wr;
+static inline int pt__backend_poll(struct pt__backend *b, uint64_t us) {
     struct timeval tv, *tvp = NULL;
-    int n, fd, e, woke = 0;
-    pt_time_t end = (pt_time_t)(now + timeout); /* the tick to wake at */
-    uint64_t us = 0;
+    int n;
+    b->rd_ready = b->rd;
+    b->wr_ready = b->wr;
+    if (us != PT__WAIT_FOREVER) {
+        tv.tv_sec = (time_t)(us / 1000000u);
+        tv.tv_usec = (suseconds_t)(us % 1000000u);
+        tvp = &tv;
+    }
+    n = select(b->maxfd + 1, &b->rd_ready, &b->wr_ready, NULL, tvp);
+    b->at = 0;
+    b->left = n > 0 ? n : 0;
+    if (n >= 0)
+        return n;
+    if (errno == EINTR)
+        return PT__BACKEND_AGAIN;
+    if (errno != EBADF) /* ENOMEM and the like */
+        return PT_ESYS;
+    b->left = 1; /* (the report ends at maxfd) */
+    b->closed = 1;
+    return PT_EBADF;
+}
 
-    for (;;) {
-        rd = b->rd;
-        wr = b->wr;
-        if (timeout != PT_FOREVER) {
-            us = timeout ? pt__wait_ask(pt__wait_us(end), b->ahead) : 0;
-            tv.tv_sec = (time_t)(us / 1000000u);
-            tv.tv_usec = (suseconds_t)(us % 1000000u);
-            tvp = &tv;
+static inline struct pt_io *pt__backend_next(struct pt__backend *b, int *result) {
+    struct pt_io *io, *r, *w;
+    int fd;
+    while ((io = pt__ended_take(&b->ended, result)) == NULL) {
+        if (b->left <= 0 || b->at > b->maxfd) {
+            b->left = b->closed = 0;
+            return NULL;
         }
-        n = select(b->maxfd + 1, &rd, &wr, NULL, tvp);
-        if (n >= 0)
-            break;
-        e = errno; /* (pt__select_closed changes it) */
-        if (e == EBADF && (woke = pt__select_closed(l, b)) != 0)
-            return woke;
-        if (e != EINTR) /* ENOMEM and the like, or EBADF with none closed */
-            return pt__backend_failed(&b->backoff, now, timeout);
-        /* EINTR: again, with the time that is left until `end`. */
+        fd = b->at++;
+        if (b->closed) { /* the waits on descriptors no longer open */
+            if ((b->rd_io[fd] || b->wr_io[fd]) && fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+                pt__ended_set(&b->ended, b->rd_io[fd], b->wr_io[fd], PT_EBADF);
+            continue;
+        }
+        r = FD_ISSET(fd, &b->rd_ready) ? b->rd_io[fd] : NULL;
+        w = FD_ISSET(fd, &b->wr_ready) ? b->wr_io[fd] : NULL;
+        b->left -= (r != NULL) + (w != NULL);
+        pt__ended_set(&b->ended, r, w, PT_OK);
     }
-    b->backoff = 0;
-#if PT_LOOP_WAKE_AHEAD_MAX > 0
-    if (n == 0 && us != 0) /* (it waited for the time asked: how late did it end?) */
-        b->ahead = pt__ahead_learn(b->ahead, end, PT_PORT_NOW());
-#endif
-    for (fd = 0; fd <= b->maxfd && n > 0; fd++) {
-        struct pt_io *r = FD_ISSET(fd, &rd) ? b->rd_io[fd] : NULL;
-        struct pt_io *w = FD_ISSET(fd, &wr) ? b->wr_io[fd] : NULL;
-        n -= (r != NULL) + (w != NULL);
-        woke += pt__io_end(l, r, w, PT_OK);
-    }
-    return woke;
+    return io;
 }
 
 #endif /* PT_LOOP_BACKEND_SELECT_H */

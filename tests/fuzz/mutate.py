@@ -457,8 +457,8 @@ MUTANTS = [
     (
         "io: a ready reader is woken as timed out",
         "loop/backend/select.h",
-        "        woke += pt__io_end(l, r, w, PT_OK);",
-        "        woke += pt__io_end(l, r, w, PT_ETIMEDOUT);",
+        "        pt__ended_set(&b->ended, r, w, PT_OK);",
+        "        pt__ended_set(&b->ended, r, w, PT_ETIMEDOUT);",
     ),
     (
         "io: a wait that ends early stays registered",
