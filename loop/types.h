@@ -336,8 +336,13 @@ struct pt_timeout {
     struct pt_gen *gen;     /* the generator that opened it: the task's, or
                                a sub-coroutine's */
     struct pt_timeout *next;
-    unsigned char state; /* PT__TO_* (loop/timeout.h) */
+    unsigned char state; /* PT__TO_* */
 };
+
+/* A timeout scope's state: closed (or never opened), open, its deadline
+ * passed, or open without a timer (the timers were full: it counts as
+ * passed). */
+enum { PT__TO_CLOSED = 0, PT__TO_OPEN = 1, PT__TO_PASSED = 2, PT__TO_FULL = 3 };
 #endif
 
 /* A task group (loop/group.h): tasks spawned into it, awaited together. */

@@ -20,7 +20,7 @@ typedef void (*pt_callback_fn)(struct pt_loop *loop, void *arg);
 static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_task *t) {
     const struct pt_timeout *sc;
     for (sc = l->timeouts; sc; sc = sc->next)
-        if (sc->task == t && sc->state != 1)
+        if (sc->task == t && sc->state != PT__TO_OPEN)
             return 1;
     return 0;
 }
@@ -52,7 +52,7 @@ PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
         struct pt_timeout *sc = *p;
         if (sc->task == t && (!g || sc->gen == g)) {
             *p = sc->next;
-            sc->state = 0; /* PT__TO_CLOSED */
+            sc->state = PT__TO_CLOSED;
             (void)pt__handle_drop(l, &sc->timer.task);
         } else {
             p = &sc->next;
