@@ -53,6 +53,7 @@ static inline int pt__call_prepare(struct pt_loop *l, struct pt_handle *h, pt_ca
         return PT_EFULL;
     t->gen.state = PT__T_CALLBACK;
     t->gen.aux = 0;
+    t->wait = PT__WAIT_NONE; /* (a handle parks on its timer only) */
     t->fn = (pt_task_fn)(void (*)(void))fn;
     t->gen.ret.p = arg;
     pt__timer_init(t);

@@ -7,7 +7,7 @@
  * instruction more, and what it would refuse is unchecked (the behaviour
  * of each misuse is then undefined: a queue or a list may be corrupted).
  *
- * Misuse refused, as values (loop/core.h):
+ * Misuse refused, as values (loop/sched/, through its hooks):
  *   - a wait (PT_SLEEP, PT_IO_WAIT, PT_EVENT_WAIT, PT_LOOP_SEM_ACQUIRE,
  *     PT_JOIN, ... : every one goes through the core's pt__park) made for
  *     a task the loop is not resuming: from a generator driven by hand,
@@ -146,8 +146,8 @@ static inline const char *pt__debug_list_kind(const void *w) {
 #if PT_DEBUG
     return ((const struct pt__wlist *)w)->what; /* (pt__wlist_init's) */
 #else
-    /* No name kept: whether it gives back what it granted (loop/core.h's
-     * PT__WL_*) is all the list says, in any file. */
+    /* No name kept: whether it gives back what it granted (PT__WL_*,
+     * loop/features/waitlist.h) is all the list says, in any file. */
     return ((const struct pt__wlist *)w)->give ? "semaphore, lock or queue"
                                                : "event, condition, barrier or writer";
 #endif

@@ -47,7 +47,7 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
     int rc = g->count < g->cap ? pt_spawn(l, t, fn) : PT_EFULL;
     if (rc != PT_OK)
         return rc;
-    t->awaiter = (struct pt_task *)(void *)g; /* (converted back where read) */
+    t->up.group = g;
     t->gen.aux |= PT__T_IN_GROUP;
     g->members[g->count++] = t;
     g->pending++;
@@ -77,7 +77,7 @@ static inline int pt__group_spawn_in(struct pt_loop *l, struct pt_task *parent, 
 static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
     pt_index_t i;
     for (i = 0; i < g->count; i++)
-        if ((void *)g->members[i]->awaiter == (void *)g)
+        if (g->members[i]->up.group == g)
             (void)pt_cancel(l, g->members[i]);
 }
 

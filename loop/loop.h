@@ -11,9 +11,14 @@
  *                     loop/backend/: select.h, poll.h, epoll.h
  *   loop/types.h      struct pt_task, struct pt_loop
  *   loop/iowait.h     how long the loop asks the back end to wait
- *   loop/timers.h     the timers' interface; loop/timers/heap.h (a binary
+ *   loop/timers.h     the timers' interface; loop/timers/heap.h (a 4-ary
  *                     heap) and loop/timers/list.h (a sorted list)
- *   loop/core.h       ready queue, spawn, cancel, join, sleep, run modes
+ *   loop/core.h       the scheduler: its layers in loop/sched/ (hooks.h,
+ *                     the features' seam; queue.h, the ready queue; park.h,
+ *                     waits and wake-ups, cancel; task.h, spawn and finish;
+ *                     body.h, a task's macros, sleep and join; run.h, the
+ *                     iteration and run modes), and the features' side of
+ *                     the hooks in loop/features/
  *   loop/sync.h       event, semaphore, bounded queue
  *   loop/lock.h       lock and condition
  *   loop/barrier.h    barrier

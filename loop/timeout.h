@@ -42,9 +42,6 @@
 
 #include "call.h"
 
-/* pt_timeout.state */
-enum { PT__TO_CLOSED = 0, PT__TO_OPEN = 1, PT__TO_PASSED = 2, PT__TO_FULL = 3 };
-
 /* Internal: arm sc's timer for `when`; 0 if the timers are full. */
 static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_time_t when);
 

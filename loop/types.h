@@ -81,27 +81,72 @@ struct pt_task;
 /* A task's body: a generator function resumed by the loop. */
 typedef char (*pt_task_fn)(struct pt_loop *loop, struct pt_task *task);
 
+struct pt_group;
+
 /*
- * A task. gen.value is the task's result once it has finished; while it is
- * parked it names what it waits on, and on wake-up it carries the result of
- * the wait. gen.aux holds the PT__T_* flags below.
+ * A task's state, besides its generator's own (pt/gen.h: the state byte,
+ * the resume point, `value` and `ret`):
+ *
+ *   gen.aux, flags (PT__T_*, below), one meaning each:
+ *     bit 0  QUEUED      in the ready queue
+ *     bit 1  PARKED      waiting on the loop: `wait` says on what; never
+ *                        QUEUED at the same time
+ *     bit 2  BACKGROUND  spawned by pt_spawn_background: keeps no run going;
+ *                        `up` is up.background
+ *     bit 3  IN_GROUP    a member of a task group: `up` is up.group
+ *     bit 4  TIMED_OUT   the deadline of this wait passed (cleared when it
+ *                        parks); PT_COND_WAIT's: its condition's (lock.h)
+ *     bit 5  CANCELLED   a cancel came during this wait (parked only;
+ *                        cleared when it wakes): it ends PT_ECANCELLED
+ *     bit 6  GRANTED     queued after a waiter list woke it and granted it
+ *                        something (a unit, the lock): until its turn;
+ *                        gen.value.p is that list
+ *     bit 7  GIVE_BACK   GRANTED, and cancelled since (the cancel does not
+ *                        overwrite gen.value): at its turn its wait ends
+ *                        PT_ECANCELLED and the grant goes on to the list's
+ *                        next waiter. (Granted after a cancel, in a
+ *                        cleanup, it keeps the grant.)
+ *   wait: PT__WAIT_*, what it waits on (besides, maybe, its timer): read
+ *         only while PARKED (set when it parks).
+ *   up: named by the flags above: up.joiners (neither BACKGROUND nor
+ *       IN_GROUP), up.background or up.group.
+ *   next: its link in the one list it is in: the ready queue (QUEUED), a
+ *         waiter list or the joiners of the task it joins (PARKED).
+ *   gen.value: the wait's channel, as a generator's value slot carries
+ *         values both ways: while PARKED, the object waited on (what
+ *         `wait` names: a list, a task, a group, a descriptor's struct
+ *         pt_io; NULL for a sleep); when it wakes, the wait's result (an
+ *         int), or, GRANTED, the list that woke it; once finished, its
+ *         result (pt/gen.h). A word of its own for the object would make
+ *         every task a word bigger.
+ *   spawned: PT__SPAWNED(the task) from its spawn until it finishes.
+ * A callback handle (loop/call.h) is a struct pt_task too, never spawned:
+ * gen.state PT__T_CALLBACK (with PT__GEN_CLOSING once cancelled), fn its
+ * callback, gen.ret.p the callback's argument, and of the flags QUEUED,
+ * PARKED (on its timer alone, `wait` PT__WAIT_NONE) and BACKGROUND.
  */
+union pt__task_up {
+    struct pt_task *joiners;    /* the first task joining it (the others
+                                   follow through their `next`) */
+    struct pt_task *background; /* the next background task of its loop */
+    struct pt_group *group;     /* its group */
+};
+
 struct pt_task {
-    struct pt_task *awaiter; /* the first task joining this one (the others
-                                follow through their `next`); for a
-                                background task, the next one; for a
-                                group's member, the struct pt_group.
-                                First, as a struct pt_waitq's head is: a
-                                list of joiners starts where the task
-                                does, and pt__unpark walks both alike */
-    struct pt_task *next;    /* in the ready queue, in one waiter list, or in
-                                the joiners of the task it joins */
+    union pt__task_up up; /* first, as a struct pt_waitq's head is: a
+                             list of joiners starts where the task does,
+                             and pt__unpark walks both alike */
+    struct pt_task *next; /* in the ready queue, in one waiter list, or in
+                             the joiners of the task it joins */
     struct pt_gen gen;
     pt_task_fn fn;
-    uintptr_t spawned; /* PT__SPAWNED(this task) from its spawn until it
-                          finishes, else anything: with fn and gen.state,
-                          what says it is alive; left-over bytes do not
-                          hold it, so its memory needs no zeroing */
+    uintptr_t spawned;  /* PT__SPAWNED(this task) from its spawn until it
+                           finishes, else anything: what says it is alive;
+                           left-over bytes do not hold it, so its memory
+                           needs no zeroing */
+    unsigned char wait; /* PT__WAIT_* (see above); here, where the padding
+                           before the timer's fields or after the heap's
+                           index takes it, near the start for short loads */
 #if PT_LOOP_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
@@ -146,24 +191,20 @@ struct pt_timer_slot {
     pt_seq_t seq; /* orders equal deadlines: FIFO */
 };
 
-/* gen.aux bits. */
-#define PT__T_QUEUED 0x01u /* in the ready queue */
-/* While parked (never queued then), the same bit: a cancel came during
- * this wait (a join's or a group's, which waits on for what it cancelled):
- * it ends PT_ECANCELLED. */
-#define PT__T_CANCELLED PT__T_QUEUED
-#define PT__T_PARKED 0x02u     /* waiting on the loop: not requeued */
-#define PT__T_BACKGROUND 0x04u /* does not keep the loop alive */
-#define PT__T_IN_GROUP 0x08u   /* awaiter is a struct pt_group */
-/* Its deadline passed during this wait (cleared when it parks); or,
- * PT_COND_WAIT's, its condition's (loop/lock.h). */
+/* gen.aux bits (the diagram above struct pt_task). */
+#define PT__T_QUEUED 0x01u
+#define PT__T_PARKED 0x02u
+#define PT__T_BACKGROUND 0x04u
+#define PT__T_IN_GROUP 0x08u
 #define PT__T_TIMED_OUT 0x10u
-/* gen.state bit 7, which a generator never sets: a callback handle. */
+#define PT__T_CANCELLED 0x20u
+#define PT__T_GRANTED 0x40u
+#define PT__T_GIVE_BACK 0x80u
+/* gen.state bit 7, which a generator never sets: a callback handle
+ * (loop/call.h), a task the loop calls instead of resuming. */
 #define PT__T_CALLBACK 0x80u
-#define PT__T_WAIT_SHIFT 5 /* bits 5..7: what it is parked on */
-#define PT__T_WAIT_MASK 0xE0u
 
-/* What a parked task waits on (besides, maybe, its timer). From
+/* What a parked task waits on (its `wait`, besides, maybe, its timer). From
  * PT__WAIT_JOIN on, its timeout (or a cancel) does not end the wait
  * itself: a join's cancels what it waits for, and it waits on until that
  * has finished; a group's goes to the group (struct pt_group's event),
@@ -196,7 +237,7 @@ struct pt_waitq {
  * A waiter it wakes is granted what it waited for (a unit, the lock, a
  * set event) before it runs; `give` is what gives it back if that waiter
  * is cancelled before it could run (pt__wlist_give): one of PT__WL_*
- * (loop/core.h), NULL for nothing. A function, not a kind the core
+ * (loop/features/waitlist.h), NULL for nothing. A function, not a kind the core
  * switches on, so that the code giving back a unit, the lock or a queue's
  * turn is in a program only if it initialises such an object.
  */
@@ -236,8 +277,8 @@ struct pt_loop {
     uint32_t agree; /* the options of the file that initialised it (loop/agree.h);
                        first, so that a file built with other options finds it */
 #if PT_LOOP_BACKGROUND
-    struct pt_task *background; /* background tasks, linked by awaiter; first:
-                                   a finished one's unlink starts at the loop */
+    struct pt_task *background; /* background tasks, newest first, linked by
+                                   their up.background */
 #endif
     struct pt_waitq ready; /* tasks to run, in order */
 #if PT_LOOP_TIMERS == PT_TIMERS_HEAP
@@ -252,8 +293,8 @@ struct pt_loop {
     unsigned char flags;
 #if PT_LOOP_STALL_CHECK
     /* Waits the loop cannot see (a PT_WAIT_UNTIL polled again): on the
-     * virtual clock, what tells a run that only they are left (core.h,
-     * pt__polls_check). */
+     * virtual clock, what tells a run that only they are left
+     * (loop/features/stall.h). */
     pt_index_t polls;      /* tasks re-queued this iteration by such a poll */
     pt_index_t polls_seen; /* the last iteration's, if it re-queued nothing else; 0: none */
     uintptr_t polls_hash;  /* ... and which tasks, where (a hash) */
@@ -297,8 +338,13 @@ struct pt_timeout {
     struct pt_gen *gen;     /* the generator that opened it: the task's, or
                                a sub-coroutine's */
     struct pt_timeout *next;
-    unsigned char state; /* PT__TO_* (loop/timeout.h) */
+    unsigned char state; /* PT__TO_* */
 };
+
+/* A timeout scope's state: closed (or never opened), open, its deadline
+ * passed, or open without a timer (the timers were full: it counts as
+ * passed). */
+enum { PT__TO_CLOSED = 0, PT__TO_OPEN = 1, PT__TO_PASSED = 2, PT__TO_FULL = 3 };
 #endif
 
 /* A task group (loop/group.h): tasks spawned into it, awaited together. */

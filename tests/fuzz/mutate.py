@@ -37,8 +37,8 @@ FUZZ = pathlib.Path("tests") / "fuzz" / "fuzz_loop.c"  # in a copy of the tree
 MUTANTS = [
     (
         "core: background tasks parked without a deadline are never cancelled",
-        "loop/core.h",
-        "(pt__pending(l) || (!l->live && l->background))",
+        "loop/sched/run.h",
+        "(pt__pending(l) || (!l->live && pt__hook_background_live(l)))",
         "pt__pending(l)",
     ),
     (
@@ -94,19 +94,19 @@ MUTANTS = [
     ),
     (
         "sleep: one tick short",
-        "loop/core.h",
+        "loop/sched/body.h",
         "    return pt__park(l, t, g, ticks, PT__WAIT_NONE, NULL);",
         "    return pt__park(l, t, g, ticks ? ticks - 1u : 0u, PT__WAIT_NONE, NULL);",
     ),
     (
         "snapshot: tasks readied meanwhile run in the same iteration",
-        "loop/core.h",
+        "loop/sched/run.h",
         "    while (pt__run_next(l) != last)\n",
         "    while (pt__run_next(l) != last || l->ready.head)\n",
     ),
     (
         "ready queue: a push after the last one was taken trusts the old tail",
-        "loop/core.h",
+        "loop/sched/queue.h",
         "    if (q->head)\n        q->tail->next = t;",
         "    if (q->tail)\n        q->tail->next = t;",
     ),
@@ -118,26 +118,26 @@ MUTANTS = [
     ),
     (
         "cancel: a cancelled task resumes where it was, not in its cleanup",
-        "loop/core.h",
+        "loop/sched/park.h",
         "                PT_LC_SET_EXIT(t->gen.lc);\n",
         "                (void)0;\n",
     ),
     (
         "cancel: what a list granted is not passed on",
-        "loop/core.h",
-        "        t->gen.ret = PT_NONE;\n        pt__wlist_give(l, w);",
-        "        t->gen.ret = PT_NONE;",
+        "loop/sched/hooks.h",
+        "    t->gen.value.i = PT_ECANCELLED;\n    pt__wlist_give(l, w);",
+        "    t->gen.value.i = PT_ECANCELLED;\n    (void)w;",
     ),
     (
         "cancel: a grant passed on at the cancel, not at the waiter's turn",
-        "loop/core.h",
-        "                    t->gen.ret.p = t->gen.value.p;",
-        "                    pt__wlist_give(l, (struct pt__wlist *)t->gen.value.p);",
+        "loop/sched/park.h",
+        "                if (pt__hook_granted(t)) {\n                    t->gen.aux |= PT__T_GIVE_BACK;\n",
+        "                if (pt__hook_granted(t)) {\n                    pt__hook_cancelled_turn(l, t);\n",
     ),
     (
         "scope: a grant kept by a wait whose scope passed before its turn",
-        "loop/core.h",
-        "    if (l->timeouts && pt__timeout_passed(l, t)) {\n        g->value.i = PT_ETIMEDOUT;",
+        "loop/features/waitlist.h",
+        "    if (pt__hook_scope_passed(l, t)) {\n        g->value.i = PT_ETIMEDOUT;",
         "    if (0) {\n        g->value.i = PT_ETIMEDOUT;",
     ),
     (
@@ -160,19 +160,19 @@ MUTANTS = [
     ),
     (
         "cleanup: run again when cancelled inside it",
-        "loop/core.h",
+        "loop/sched/park.h",
         "    if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING))",
         "    if (s >= PT__GEN_DONE || (s & PT__GEN_CLOSING))",
     ),
     (
         "join: a failed task reads as returned",
-        "loop/core.h",
-        "{PT_EFAILED, 0, PT_ECANCELLED};",
-        "{PT_OK, 0, PT_ECANCELLED};",
+        "loop/sched/task.h",
+        "    case PT_EXITED:\n        return PT_EFAILED;",
+        "    case PT_EXITED:\n        return PT_OK;",
     ),
     (
         "join: joiners woken newest first (LIFO)",
-        "loop/core.h",
+        "loop/sched/body.h",
         "        while (*p) /* the last of its joiners */\n"
         "            p = &(*p)->next;\n"
         "        *p = t;\n"
@@ -182,19 +182,19 @@ MUTANTS = [
     ),
     (
         "join: one joiner only (a second one PT_EBUSY)",
-        "loop/core.h",
-        "    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u) {",
-        "    else if ((unsigned char)(other->gen.aux << 4) - 0x10u < 0x30u && !other->awaiter) {",
+        "loop/sched/body.h",
+        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
+        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP)) && !other->up.joiners) {",
     ),
     (
         "join: a cancel of the joiner leaves the joined task alone",
-        "loop/core.h",
+        "loop/sched/park.h",
         "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
         "        if (pt__wait_kind(t) < PT__WAIT_GROUP) {",
     ),
     (
         "join: timeout wakes at once, the task not cancelled",
-        "loop/core.h",
+        "loop/sched/park.h",
         "        t = (struct pt_task *)t->gen.value.p; /* cancel the task it joins */",
         "        if (mark == PT__T_TIMED_OUT) {\n"
         "            pt__wake(l, t, PT_ETIMEDOUT);\n"
@@ -204,7 +204,7 @@ MUTANTS = [
     ),
     (
         "shield: a cancel of the joiner cancels the joined task",
-        "loop/core.h",
+        "loop/sched/park.h",
         "        if (pt__wait_kind(t) < PT__WAIT_JOIN) {",
         "        if (mark == PT__T_CANCELLED && pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
         "            (void)pt__cancel(l, (struct pt_task *)t->gen.value.p, 0);\n"
@@ -212,7 +212,7 @@ MUTANTS = [
     ),
     (
         "shield: its timeout cancels the joined task",
-        "loop/core.h",
+        "loop/sched/run.h",
         "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n",
         "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n"
         "    if (pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
@@ -232,7 +232,7 @@ MUTANTS = [
     ),
     (
         "event: a cancelled waiter's wake-up goes on to the next waiter",
-        "loop/core.h",
+        "loop/features/waitlist.h",
         "    if (w->give)\n        w->give(l, w);\n",
         "    if (w->give)\n        w->give(l, w);\n    else\n        (void)pt__waitq_wake_one(l, &w->q);\n",
     ),
@@ -247,7 +247,7 @@ MUTANTS = [
     ),
     (
         "semaphore: a unit handed over is counted too",
-        "loop/core.h",
+        "loop/features/waitlist.h",
         "    if (!pt__waitq_wake_one(l, &w->q)) /* a unit */\n",
         "    (void)pt__waitq_wake_one(l, &w->q);\n",
     ),
@@ -283,19 +283,28 @@ MUTANTS = [
     ),
     (
         "queue: a waiter cancelled, woken or not, keeps its timer",
-        "loop/core.h",
-        "            if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n                pt__timer_remove(l, t);\n",
-        "",
+        [
+            (
+                "loop/sched/park.h",
+                "                    pt__timer_remove(l, t); /* the timer its wait kept */\n",
+                "",
+            ),
+            (
+                "loop/sched/hooks.h",
+                " && !(t->gen.aux & PT__T_CANCELLED)",
+                "",
+            ),
+        ],
     ),
     (
         "queue: a woken waiter cancelled keeps its timer",
-        "loop/core.h",
-        "            if (pt__wait_kind(t) <= PT__WAIT_RETRY)\n",
-        "            if (t->gen.aux & PT__T_PARKED)\n",
+        "loop/sched/park.h",
+        "                    pt__timer_remove(l, t); /* the timer its wait kept */\n",
+        "",
     ),
     (
         "lock: release does not hand over (the waiter runs without it)",
-        "loop/core.h",
+        "loop/features/waitlist.h",
         "    ((struct pt_lock *)w)->owner = pt__waitq_wake_one(l, &w->q);",
         "    (void)pt__waitq_wake_one(l, &w->q);\n    ((struct pt_lock *)w)->owner = NULL;",
     ),
@@ -361,9 +370,9 @@ MUTANTS = [
     ),
     (
         "group: a cancel of the waiting owner leaves the members alone",
-        "loop/core.h",
-        "            g->event(l, g, NULL);\n            return rc;",
-        "            pt__wake(l, t, PT_ECANCELLED);\n            return rc;",
+        "loop/sched/park.h",
+        "        if (pt__hook_group_wait(l, t)) /* a group's: the group's to end */\n            return rc;\n",
+        "        if (t->wait == PT__WAIT_NEXT || t->wait == PT__WAIT_GROUP) {\n            pt__wake(l, t, PT_ECANCELLED);\n            return rc;\n        }\n",
     ),
     (
         "group next: its timeout cancels the members",
@@ -376,29 +385,27 @@ MUTANTS = [
     ),
     (
         "cancel: the timer is not removed",
-        "loop/core.h",
-        "#if PT_LOOP_SYNC\n    if (kind != PT__WAIT_RETRY)\n#endif\n"
-        "        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */\n",
+        "loop/sched/park.h",
+        "    if (!pt__hook_keeps_timer(t, kind))\n        pt__timer_remove(l, t); /* (last: only l and t are kept across the call) */\n",
         "",
     ),
     (
         "cancel: the task's timeout scopes stay open",
-        "loop/core.h",
-        "            if (l->timeouts)\n                pt__timeouts_drop(l, t, NULL);\n#endif\n"
-        "#if PT_LOOP_SYNC\n            /* A PT__WAIT_RETRY",
-        "#endif\n#if PT_LOOP_SYNC\n            /* A PT__WAIT_RETRY",
+        "loop/sched/hooks.h",
+        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_LOOP_CALLBACKS\n    if (l->timeouts)\n        pt__timeouts_drop(l, t, NULL);\n#endif\n",
+        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_LOOP_CALLBACKS\n#endif\n",
     ),
     (
         "timeout scope: not closed when the cleanup of the generator that opened it begins",
-        "loop/core.h",
-        "    pt__timeouts_drop(pt__loop, pt__task, pt__gen)",
-        "    (void)0",
+        "loop/sched/hooks.h",
+        "        pt__timeouts_drop(l, t, g);",
+        "        (void)0;",
     ),
     (
         "timeout scope: later waits not cut",
-        "loop/core.h",
-        "    if (l->timeouts && pt__timeout_passed(l, t)) { /* in a scope whose deadline passed */",
-        "    if (0 && l->timeouts && pt__timeout_passed(l, t)) {",
+        "loop/sched/park.h",
+        "    if (pt__hook_scope_passed(l, t)) { /* in a scope whose deadline passed */",
+        "    if (0) {",
     ),
     (
         "timeout scope: the wait in progress not cut",
@@ -414,13 +421,13 @@ MUTANTS = [
     ),
     (
         "callback: cancel does not remove its timer",
-        "loop/core.h",
+        "loop/features/callbacks.h",
         "        pt__timer_remove(l, h);\n        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
         "        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
     ),
     (
         "callback: cancelled in the ready queue, still called",
-        "loop/core.h",
+        "loop/features/callbacks.h",
         "    if (cancelled)\n        return;\n",
         "    (void)cancelled;\n",
     ),
@@ -432,19 +439,19 @@ MUTANTS = [
     ),
     (
         "virtual clock: jumps one tick past the deadline",
-        "loop/core.h",
+        "loop/sched/run.h",
         "            l->now = pt__timer_first_when(l);",
         "            l->now = pt__timer_first_when(l) + 1u;",
     ),
     (
         "background: not cancelled at the end of the run",
-        "loop/core.h",
+        "loop/features/background.h",
         "        (void)pt_cancel(l, b);",
         "        (void)b;",
     ),
     (
         "spawn: an alive task is spawned again",
-        "loop/core.h",
+        "loop/sched/task.h",
         "    if (pt__task_alive(t))\n        return PT_EBUSY;\n    if (live == 0)",
         "    if (live == 0)",
     ),
@@ -462,7 +469,7 @@ MUTANTS = [
     ),
     (
         "io: a wait that ends early stays registered",
-        "loop/core.h",
+        "loop/sched/park.h",
         "        pt__backend_unwatch(&l->io, (struct pt_io *)obj);",
         "        (void)obj;",
     ),
