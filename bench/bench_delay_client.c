@@ -10,7 +10,7 @@
  * W7.serial10 (10 requests, each task spawned and joined before the next),
  * W7.conc10 and W7.conc1000 (all requests spawned into one task group, then
  * PT_GROUP_WAIT), and prints total_s and overhead_ms of each. A request is
- * a task: PT_SOCK_CONNECT, PT_SOCK_WRITE of `request`, PT_SOCK_READ_EXACT of
+ * a task: PT_SOCK_CONNECT, PT_SOCK_WRITE of `request`, PT_SOCK_READ_EXACTLY of
  * 8 bytes, which must be `response`, then close; every step has a 10 s
  * timeout. Request tasks and their sockets are static, caller-owned
  * storage (1,000 slots), reused from phase to phase. A wrong response or a
@@ -46,7 +46,7 @@ static PT_THREAD(request_run(struct pt_loop *loop, struct pt_task *task)) {
     if ((r->result = PT_WAIT_RESULT()) == PT_OK)
         PT_SOCK_WRITE(&r->sock, NET_REQUEST, NET_REQUEST_LEN, STEP_TIMEOUT);
     if (r->result == PT_OK && (r->result = PT_WAIT_RESULT()) == PT_OK)
-        PT_SOCK_READ_EXACT(&r->sock, r->reply, NET_RESPONSE_LEN, STEP_TIMEOUT);
+        PT_SOCK_READ_EXACTLY(&r->sock, r->reply, NET_RESPONSE_LEN, STEP_TIMEOUT);
     if (r->result == PT_OK && (r->result = PT_WAIT_RESULT()) == PT_OK &&
         memcmp(r->reply, NET_RESPONSE, NET_RESPONSE_LEN) != 0)
         r->result = PT_EINVAL;
@@ -69,7 +69,7 @@ static void check_requests(const struct net_phase *ph) {
     for (i = 0; i < ph->count; i++)
         if (reqs[i].result != PT_OK) {
             printf("INVALID anchor=ptloop workload=%s request %u: %s\n", ph->id, i,
-                   pt_strerror(reqs[i].result));
+                   pt_err_string(reqs[i].result));
             fflush(stdout);
             exit(1);
         }
@@ -83,7 +83,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
         c->t0 = bench_now_ns();
         if (!c->ph->concurrent) {
             for (c->i = 0; c->i < c->ph->count; c->i++) {
-                (void)pt_spawn(loop, &reqs[c->i].task, request_run);
+                (void)pt_loop_spawn(loop, &reqs[c->i].task, request_run);
                 PT_JOIN(&reqs[c->i].task, PT_FOREVER);
             }
         } else {
@@ -112,7 +112,7 @@ int main(int argc, char **argv) {
     }
     net_raise_nofile();
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
-    (void)pt_spawn(&loop, &client.task, client_run);
+    (void)pt_loop_spawn(&loop, &client.task, client_run);
     if (pt_loop_run_until(&loop, &client.task) != PT_ENDED) {
         printf("INVALID anchor=ptloop workload=W7 the client did not finish\n");
         return 1;

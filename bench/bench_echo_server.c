@@ -3,7 +3,7 @@
 /*
  * bench/bench_echo_server.c - ptloop's server of workload W6 (TCP echo
  * ping-pong, bench/WORKLOADS.md): one thread, one loop, on the readiness
- * back end PT_LOOP_BACKEND chooses (loop/config.h; select() by default).
+ * back end PT_CONFIG_BACKEND chooses (loop/config.h; select() by default).
  * meson builds it once per back end: bench_echo_server (select),
  * bench_echo_server-poll and bench_echo_server-epoll.
  *
@@ -43,21 +43,21 @@
 #include "loop/loop.h"
 #include "net_common.h"
 
-#if !PT_LOOP_IO
-#error "bench_echo_server needs a readiness back end (PT_LOOP_BACKEND)"
+#if !PT_CONFIG_IO
+#error "bench_echo_server needs a readiness back end (PT_CONFIG_BACKEND)"
 #endif
 
 /* The descriptors the back end can hold: select() takes those below
  * FD_SETSIZE; poll and epoll those below the size of the table given to
  * them (io_table below). */
 #ifndef BENCH_MAX_FD
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#if PT_CONFIG_BACKEND == PT_BACKEND_SELECT
 #define BENCH_MAX_FD FD_SETSIZE
 #else
 #define BENCH_MAX_FD 16384
 #endif
 #endif
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT && BENCH_MAX_FD > FD_SETSIZE
+#if PT_CONFIG_BACKEND == PT_BACKEND_SELECT && BENCH_MAX_FD > FD_SETSIZE
 #error "BENCH_MAX_FD: select() holds descriptors below FD_SETSIZE only"
 #endif
 #define MAX_CONN BENCH_MAX_FD /* static slots; fewer are used, see main */
@@ -96,7 +96,7 @@ static union pt_io_slot io_table[PT_IO_SLOTS(BENCH_MAX_FD)];
  * free_slots keeps the slots in use within `slots` (main). */
 static struct conn *free_list;
 static int n_fresh;
-static struct pt_loop_sem free_slots;
+static struct pt_semaphore free_slots;
 static struct pt_wakeup term;
 static unsigned long n_accepted, n_emfile, n_full, n_open, n_open_max;
 
@@ -139,7 +139,7 @@ static PT_THREAD(echo(struct pt_loop *loop, struct pt_task *task)) {
     pt_sock_close(&c->sock);
     n_open--;
     slot_give(c);
-    pt_loop_sem_release(loop, &free_slots);
+    pt_semaphore_release(loop, &free_slots);
     PT_TASK_END();
 }
 
@@ -154,7 +154,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     struct acceptor *a = (struct acceptor *)task;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_LOOP_SEM_ACQUIRE(&free_slots, FULL_WAIT);
+        PT_SEMAPHORE_ACQUIRE(&free_slots, FULL_WAIT);
         if (PT_WAIT_RESULT() != PT_OK) {
             /* Full for FULL_WAIT: refuse what is pending rather than let
              * it hang (a poll: nothing pending, nothing to do). */
@@ -173,7 +173,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
             slot_give(a->c);
-            pt_loop_sem_release(loop, &free_slots);
+            pt_semaphore_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE) {
                 n_emfile++;
                 continue; /* the next accept waits a back-off first */
@@ -184,7 +184,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         if (++n_open > n_open_max)
             n_open_max = n_open;
         (void)pt_sock_nodelay(&a->c->sock, 1);
-        (void)pt_spawn_background(loop, &a->c->task, echo);
+        (void)pt_loop_spawn_background(loop, &a->c->task, echo);
     }
     PT_TASK_CLEANUP();
     pt_sock_close(&a->listener);
@@ -234,7 +234,7 @@ int main(int argc, char **argv) {
         max_fd = (long)rl.rlim_cur; /* the descriptors the process may have */
     rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     if (rc != PT_OK) {
-        fprintf(stderr, "pt_loop_init: %s\n", pt_strerror(rc));
+        fprintf(stderr, "pt_loop_init: %s\n", pt_err_string(rc));
         return 1;
     }
     (void)pt_loop_io_table(&loop, io_table, sizeof io_table / sizeof io_table[0]);
@@ -250,7 +250,7 @@ int main(int argc, char **argv) {
 
     rc = pt_sock_listen(&acc.listener, &addr, 4096);
     if (rc != PT_OK) {
-        fprintf(stderr, "listen on 127.0.0.1:%ld: %s (%s)\n", port, pt_strerror(rc),
+        fprintf(stderr, "listen on 127.0.0.1:%ld: %s (%s)\n", port, pt_err_string(rc),
                 strerror(acc.listener.err));
         return 1;
     }
@@ -261,12 +261,12 @@ int main(int argc, char **argv) {
     slots = first_free >= 0 && first_free < max_fd ? (int)(max_fd - first_free) : 0;
     if (slots > max_conn)
         slots = (int)max_conn;
-    pt_loop_sem_init(&free_slots, (unsigned)slots);
+    pt_semaphore_init(&free_slots, (unsigned)slots);
     life.ticks = PT_SEC(secs);
-    (void)pt_spawn(&loop, &life.task, lifetime_run);
-    (void)pt_spawn_background(&loop, &acc.task, accept_loop);
+    (void)pt_loop_spawn(&loop, &life.task, lifetime_run);
+    (void)pt_loop_spawn_background(&loop, &acc.task, accept_loop);
     printf("READY bench_echo_server 127.0.0.1:%ld ptloop backend=%s slots=%d max_fd=%ld\n", port,
-           PT_LOOP_BACKEND_NAME, slots, max_fd);
+           PT_CONFIG_BACKEND_NAME, slots, max_fd);
     fflush(stdout);
     rc = pt_loop_run(&loop);
     pt_wakeup_close(&term);

@@ -21,13 +21,13 @@
  * Mapping of each workload to the loop's API:
  *
  *  W1a/W1b  a task is a struct pt_task whose body loops over PT_TASK_YIELD();
- *           all are pt_spawn'ed, then pt_loop_run() runs until every task
+ *           all are pt_loop_spawn'ed, then pt_loop_run() runs until every task
  *           has finished. One loop turn = one pt_loop_run_once.
  *  W2       a spawner task, per batch: pt_group_init + 10,000 pt_group_spawn
  *           of a task whose body returns at once, then PT_GROUP_WAIT (the
  *           TaskGroup/gather idiom), then it reads each member's status
  *           (the reap). The same 10,000 struct pt_task are re-used by every
- *           batch; pt_spawn re-initialises each one.
+ *           batch; pt_loop_spawn re-initialises each one.
  *  W3       a timer is a sleeping task: 1,000,000 struct pt_task, task i
  *           doing PT_SLEEP(PT_MS(i % 1000)), and the heap array of
  *           1,000,000 pointers. A task's sleep starts when it first runs, so
@@ -45,21 +45,21 @@
  *                      exactly what PT_SLEEP(PT_MS(10000)) calls (-> pt__park:
  *                      deadline from the loop's cached now, pt__timer_add);
  *             cancel = pt__unpark(loop, t, t->gen.value.p) and the
- *                      flags pt__wake clears: the timer half of pt_cancel /
+ *                      flags pt__wake clears: the timer half of pt_task_cancel /
  *                      of an early wake (pt__timer_remove, flags cleared).
  *           Left out: the ready-queue push and the run of the woken task
- *           that pt_cancel also causes; W4at/W4bt below include them. The
+ *           that pt_task_cancel also causes; W4at/W4bt below include them. The
  *           benchmarking code is a task; "one loop turn" is its
  *           PT_TASK_YIELD(). If a cancelled timer fired, the loop would run
  *           the timer task's body, which counts it: the run is then INVALID.
  *  W4at     (not a WORKLOADS.md id: W4a through the public API) 1,000,000
- *           times: pt_spawn a task whose body is PT_SLEEP(PT_MS(10000)), one
+ *           times: pt_loop_spawn a task whose body is PT_SLEEP(PT_MS(10000)), one
  *           loop turn (the benchmarking task yields; the task runs and
- *           starts its sleep), pt_cancel it. The cancelled task is reaped in
+ *           starts its sleep), pt_task_cancel it. The cancelled task is reaped in
  *           the next turn. So each pair costs a spawn, a turn, a task run, a
  *           heap push, a cancel (heap remove, ready push) and a reap.
  *  W4bt     (W4b through the public API) 1,000 rounds: spawn 1,000 such
- *           tasks, one turn (they start their sleeps), pt_cancel the 1,000
+ *           tasks, one turn (they start their sleeps), pt_task_cancel the 1,000
  *           in start order, one turn (they are reaped; this is the round's
  *           turn). Two turns per round instead of one.
  *  W5       a main task: PT_SLEEP(PT_MS(500)); PT_SLEEP(PT_MS(700)); then a
@@ -76,7 +76,7 @@
 #include "bench_common.h"
 #include "loop/loop.h"
 
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
 #define BENCH_LC "addrlabels"
 #else
 #define BENCH_LC "switch"
@@ -114,8 +114,8 @@ static void run_w1(const char *id, long ntasks, long yields) {
     t0 = bench_now_ns();
     for (i = 0; i < ntasks; i++) {
         ys[i].left = yields;
-        if (pt_spawn(&g_loop, &ys[i].task, w1_task) != PT_OK)
-            bench_invalid(id, "pt_spawn failed at task", i, -1);
+        if (pt_loop_spawn(&g_loop, &ys[i].task, w1_task) != PT_OK)
+            bench_invalid(id, "pt_loop_spawn failed at task", i, -1);
     }
     rc = pt_loop_run(&g_loop);
     t1 = bench_now_ns();
@@ -180,7 +180,7 @@ static void run_w2(void) {
     g_w2_members = (struct pt_task **)bench_prealloc(W2_BATCH, sizeof *g_w2_members);
     pt_loop_init(&g_loop, NULL, 0);
     t0 = bench_now_ns();
-    pt_spawn(&g_loop, &m.task, w2_spawner);
+    pt_loop_spawn(&g_loop, &m.task, w2_spawner);
     rc = pt_loop_run(&g_loop);
     t1 = bench_now_ns();
 
@@ -189,8 +189,9 @@ static void run_w2(void) {
     bench_check("W2", "batches", m.batch, W2_BATCHES);
     bench_check("W2", "bodies", g_w2_bodies, 1000000);
     bench_check("W2", "reaped", g_w2_reaped, 1000000);
-    bench_note("W2", "spawn: pt_group_spawn into a pt_group, reap: PT_GROUP_WAIT + status; "
-                     "10,000 caller-owned tasks re-used per batch, re-initialised by pt_spawn");
+    bench_note("W2",
+               "spawn: pt_group_spawn into a pt_group, reap: PT_GROUP_WAIT + status; "
+               "10,000 caller-owned tasks re-used per batch, re-initialised by pt_loop_spawn");
     bench_result("W2", "ns_per_task", (double)(t1 - t0) / 1e6, "ns");
     free(g_w2_tasks);
     free(g_w2_members);
@@ -233,8 +234,8 @@ static void run_w3(void) {
     t0 = bench_now_ns();
     c0 = bench_cpu_ns();
     for (i = 0; i < W3_N; i++)
-        if (pt_spawn(&g_loop, &g_w3_tasks[i], w3_task) != PT_OK)
-            bench_invalid("W3", "pt_spawn failed at task", i, -1);
+        if (pt_loop_spawn(&g_loop, &g_w3_tasks[i], w3_task) != PT_OK)
+            bench_invalid("W3", "pt_loop_spawn failed at task", i, -1);
     pt_loop_run_once(&g_loop, 0); /* each task runs once and starts its sleep */
     t1 = bench_now_ns();
     c1 = bench_cpu_ns();
@@ -293,7 +294,7 @@ static PT_THREAD(w4_fired_body(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-/* Start t's timer (10 s) as PT_SLEEP does; cancel it as pt_cancel does. */
+/* Start t's timer (10 s) as PT_SLEEP does; cancel it as pt_task_cancel does. */
 static inline void w4_start(struct pt_loop *loop, struct pt_task *t) {
     if (!pt__sleep_start(loop, t, &t->gen, W4_TIMEOUT))
         g_w4_full++;
@@ -337,7 +338,7 @@ static PT_THREAD(w4b_main(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-/* W4at/W4bt: a real task sleeping 10 s, cancelled by pt_cancel. */
+/* W4at/W4bt: a real task sleeping 10 s, cancelled by pt_task_cancel. */
 static PT_THREAD(w4_sleeper(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(W4_TIMEOUT);
@@ -365,11 +366,11 @@ static PT_THREAD(w4at_main(struct pt_loop *loop, struct pt_task *task)) {
         t = &g_w4_timers[m->i & 1];
         if (m->i >= 2)
             w4_reap(t); /* cancelled two pairs ago, finished one turn ago */
-        if (pt_spawn(loop, t, w4_sleeper) != PT_OK)
+        if (pt_loop_spawn(loop, t, w4_sleeper) != PT_OK)
             g_w4_bad++;
         PT_TASK_YIELD(); /* a turn: t runs, its sleep (the timer) starts */
         t = &g_w4_timers[m->i & 1];
-        if (pt_cancel(loop, t) != PT_OK)
+        if (pt_task_cancel(loop, t) != PT_OK)
             g_w4_bad++;
         if (m->i % 1000 == 999)
             w4_sample(loop);
@@ -390,12 +391,12 @@ static PT_THREAD(w4bt_main(struct pt_loop *loop, struct pt_task *task)) {
         for (i = 0; i < W4_ROUND; i++) {
             if (m->round > 0)
                 w4_reap(&g_w4_timers[i]);
-            if (pt_spawn(loop, &g_w4_timers[i], w4_sleeper) != PT_OK)
+            if (pt_loop_spawn(loop, &g_w4_timers[i], w4_sleeper) != PT_OK)
                 g_w4_bad++;
         }
         PT_TASK_YIELD(); /* a turn: the 1,000 start their sleeps */
         for (i = 0; i < W4_ROUND; i++)
-            if (pt_cancel(loop, &g_w4_timers[i]) != PT_OK)
+            if (pt_task_cancel(loop, &g_w4_timers[i]) != PT_OK)
                 g_w4_bad++;
         w4_sample(loop);
         PT_TASK_YIELD(); /* the round's turn: the cancelled tasks finish */
@@ -438,7 +439,7 @@ static void run_w4(const char *id) {
     }
 
     memset(&m, 0, sizeof m); /* a task starts zeroed */
-    pt_spawn(&g_loop, &m.task, body);
+    pt_loop_spawn(&g_loop, &m.task, body);
     rc = pt_loop_run(&g_loop); /* the timed region is inside the task */
     after = (long)pt_loop_timers(&g_loop);
 
@@ -453,10 +454,11 @@ static void run_w4(const char *id) {
         bench_check(id, "timers still pending", after, 0);
     if (tasks)
         bench_note(id, "public API: start = spawn a task + one turn in which it does "
-                       "PT_SLEEP(PT_MS(10000)); cancel = pt_cancel; task storage re-used");
+                       "PT_SLEEP(PT_MS(10000)); cancel = pt_task_cancel; task storage re-used");
     else
-        bench_note(id, "timer-level: start = pt__sleep_start (what PT_SLEEP calls), cancel = "
-                       "pt__unpark (the timer half of pt_cancel); caller-owned timers re-used");
+        bench_note(id,
+                   "timer-level: start = pt__sleep_start (what PT_SLEEP calls), cancel = "
+                   "pt__unpark (the timer half of pt_task_cancel); caller-owned timers re-used");
     bench_result(id, "ns_per_start_cancel", (double)(g_w4_t1 - g_w4_t0) / 1e6, "ns");
     bench_result(id, "peak_timer_entries", (double)g_w4_peak, "entries");
     bench_result(id, "timer_entries_after_turn", (double)after, "entries");
@@ -521,7 +523,7 @@ static void run_w5(void) {
     int rc;
 
     pt_loop_init(&g_loop, heap, 3);
-    pt_spawn(&g_loop, &main_task, w5_main);
+    pt_loop_spawn(&g_loop, &main_task, w5_main);
     rc = pt_loop_run(&g_loop);
 
     bench_check("W5", "pt_loop_run result", rc, PT_OK);
@@ -542,8 +544,8 @@ int main(int argc, char **argv) {
     char note[200];
 
     bench_anchor = "ptloop";
-    snprintf(note, sizeof note, "cc=\"%s\" lc=%s sizeof(struct pt_task)=%u PT_LOOP_WIDE=%d",
-             BENCH_CC, BENCH_LC, (unsigned)sizeof(struct pt_task), PT_LOOP_WIDE);
+    snprintf(note, sizeof note, "cc=\"%s\" lc=%s sizeof(struct pt_task)=%u PT_CONFIG_WIDE=%d",
+             BENCH_CC, BENCH_LC, (unsigned)sizeof(struct pt_task), PT_CONFIG_WIDE);
     if (strcmp(id, "W1a") == 0)
         run_w1(id, 1, 1000000);
     else if (strcmp(id, "W1b") == 0)

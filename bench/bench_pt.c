@@ -7,10 +7,10 @@
  *                 state variable and a switch on it;
  *   ptloop-<be>   a plain protothread (struct pt, PT_YIELD in a loop);
  *   ptloop-gen-<be> a generator (struct pt_gen, PT_YIELD_VALUE), driven by
- *                 PT_NEXT, the driver reading .value;
+ *                 pt_gen_next, the driver reading .value;
  *
  * where <be> is the local-continuation back end this file is built with
- * (PT_LC_ADDRLABELS=0: switch, =1: addrlabels). All three do the same work:
+ * (PT_CONFIG_LC_ADDRLABELS=0: switch, =1: addrlabels). All three do the same work:
  * each resume hands the driver the next value of a counter, which the driver
  * adds into a sum, until the coroutine has handed out N values and ends.
  *
@@ -34,7 +34,7 @@
 #include "bench_common.h"
 #include "pt/pt.h"
 
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
 #define BACKEND "addrlabels"
 #else
 #define BACKEND "switch"
@@ -104,7 +104,7 @@ struct gctr {
 BENCH_NOINLINE static char gen_counter(struct gctr *c) {
     PT_GEN_BEGIN(&c->gen);
     for (c->i = 0; c->i < c->n; c->i++)
-        PT_YIELD_VALUE(&c->gen, pt_int((intptr_t)c->i));
+        PT_YIELD_VALUE(&c->gen, pt_value_int((intptr_t)c->i));
     PT_GEN_END(&c->gen);
 }
 
@@ -166,7 +166,7 @@ static struct outcome run_gen(uint64_t n) {
     c.i = 0;
     c.n = n;
     t0 = now();
-    while ((st = PT_NEXT(&c.gen, gen_counter(&c))) == PT_YIELDED) {
+    while ((st = pt_gen_next(&c.gen, gen_counter(&c))) == PT_YIELDED) {
         o.sum += (uint64_t)(uintptr_t)c.gen.value.i;
         o.count++;
     }

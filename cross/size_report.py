@@ -14,10 +14,10 @@ table, a column per target:
   loop core, flash   the code of the core's entry points, each once
                      (cross/size/loop_core.c: ready queue, timers,
                      spawn, cancel, sleep, join, the run modes; no I/O),
-                     built with PT_LOOP_SYNC, PT_LOOP_GROUPS,
-                     PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS 0, the
+                     built with PT_CONFIG_SYNC, PT_CONFIG_GROUPS,
+                     PT_CONFIG_BACKGROUND and PT_CONFIG_CALLBACKS 0, the
                      timers in a list (a board's default: loop/timers.h)
-  ... with the heap  the same with PT_LOOP_TIMERS=PT_TIMERS_HEAP
+  ... with the heap  the same with PT_CONFIG_TIMERS=PT_TIMERS_HEAP
   + each of those    what turning that one on adds to the same code
   ... sync, groups,  the first three on, callbacks at 0: what a program
       background     of tasks alone (no callback handles, no timeout
@@ -83,11 +83,11 @@ def symbol_sizes(prefix, obj):
     return sizes
 
 
-HEAP = "-DPT_LOOP_TIMERS=PT_TIMERS_HEAP"
+HEAP = "-DPT_CONFIG_TIMERS=PT_TIMERS_HEAP"
 
 # The core's options: each left out (0) of the loop core's row, on (1) in
 # the default's.
-OPTIONS = ["PT_LOOP_SYNC", "PT_LOOP_GROUPS", "PT_LOOP_BACKGROUND", "PT_LOOP_CALLBACKS"]
+OPTIONS = ["PT_CONFIG_SYNC", "PT_CONFIG_GROUPS", "PT_CONFIG_BACKGROUND", "PT_CONFIG_CALLBACKS"]
 
 
 def core(prefix, flags, root, tmp, on, extra=()):
@@ -108,18 +108,18 @@ def measure(prefix, flags, root, tmp):
         objs[name] = os.path.join(tmp, name + ".o")
         compile_obj(prefix, flags, root, os.path.join(src, name + ".c"), objs[name])
     labels = os.path.join(tmp, "sizes_labels.o")
-    compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), labels, ["-DPT_LC_ADDRLABELS=1"])
+    compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), labels, ["-DPT_CONFIG_LC_ADDRLABELS=1"])
     s = symbol_sizes(prefix, objs["sizes"])
     s_labels = symbol_sizes(prefix, labels)
     flash, ram = core(prefix, flags, root, tmp, set())
     r = {"core_flash": flash, "core_ram": ram}
     for o in OPTIONS:
         r[o] = core(prefix, flags, root, tmp, {o})[0] - flash
-    r["tasks_flash"] = core(prefix, flags, root, tmp, set(OPTIONS) - {"PT_LOOP_CALLBACKS"})[0]
+    r["tasks_flash"] = core(prefix, flags, root, tmp, set(OPTIONS) - {"PT_CONFIG_CALLBACKS"})[0]
     r["all_flash"], r["all_ram"] = core(prefix, flags, root, tmp, set(OPTIONS))
     r["heap_flash"] = core(prefix, flags, root, tmp, set(), [HEAP])[0]
     r["heap_all_flash"] = core(prefix, flags, root, tmp, set(OPTIONS), [HEAP])[0]
-    r["stall_flash"] = core(prefix, flags, root, tmp, set(), ["-DPT_LOOP_STALL_CHECK=1"])[0] - flash
+    r["stall_flash"] = core(prefix, flags, root, tmp, set(), ["-DPT_CONFIG_STALL_CHECK=1"])[0] - flash
     heap = os.path.join(tmp, "sizes_heap.o")
     compile_obj(prefix, flags, root, os.path.join(src, "sizes.c"), heap, [HEAP])
     r["heap_task"] = symbol_sizes(prefix, heap)["size_task"]
@@ -150,13 +150,13 @@ def measure(prefix, flags, root, tmp):
 ROWS = [
     ("core_flash", "loop core: flash (every entry point; the options below at 0; timers in a list)"),
     ("heap_flash", "loop core with the timer heap (PT_TIMERS_HEAP): flash"),
-    ("stall_flash", "+ PT_LOOP_STALL_CHECK (virtual clock: waits the loop cannot see): flash"),
+    ("stall_flash", "+ PT_CONFIG_STALL_CHECK (virtual clock: waits the loop cannot see): flash"),
     ("core_ram", "loop core: fixed RAM (struct pt_loop; the options at 0)"),
-    ("PT_LOOP_SYNC", "+ PT_LOOP_SYNC alone (waiter lists: sync.h): flash"),
-    ("PT_LOOP_GROUPS", "+ PT_LOOP_GROUPS alone (task groups: group.h): flash"),
-    ("PT_LOOP_BACKGROUND", "+ PT_LOOP_BACKGROUND alone (pt_spawn_background): flash"),
-    ("PT_LOOP_CALLBACKS", "+ PT_LOOP_CALLBACKS alone (callbacks, timeout scopes): flash"),
-    ("tasks_flash", "loop core with sync, groups, background (PT_LOOP_CALLBACKS 0): flash"),
+    ("PT_CONFIG_SYNC", "+ PT_CONFIG_SYNC alone (waiter lists: sync.h): flash"),
+    ("PT_CONFIG_GROUPS", "+ PT_CONFIG_GROUPS alone (task groups: group.h): flash"),
+    ("PT_CONFIG_BACKGROUND", "+ PT_CONFIG_BACKGROUND alone (pt_loop_spawn_background): flash"),
+    ("PT_CONFIG_CALLBACKS", "+ PT_CONFIG_CALLBACKS alone (callbacks, timeout scopes): flash"),
+    ("tasks_flash", "loop core with sync, groups, background (PT_CONFIG_CALLBACKS 0): flash"),
     ("all_flash", "loop core, the four options at 1 (the default): flash"),
     ("all_ram", "loop core, the four options at 1 (the default): fixed RAM"),
     ("heap_all_flash", "the default with the timer heap: flash"),
@@ -165,7 +165,7 @@ ROWS = [
     ("handle", "RAM per callback handle (struct pt_handle)"),
     ("timeout", "RAM per timeout scope (struct pt_timeout)"),
     ("event", "RAM: struct pt_event"),
-    ("loop_sem", "RAM: struct pt_loop_sem"),
+    ("loop_sem", "RAM: struct pt_semaphore"),
     ("lock", "RAM: struct pt_lock"),
     ("cond", "RAM: struct pt_cond"),
     ("barrier", "RAM: struct pt_barrier"),

@@ -7,7 +7,7 @@
  * Each line carries the milliseconds since main started, so the
  * interleaving can be seen.
  *
- * The background task is started with pt_spawn_background: it does not keep
+ * The background task is started with pt_loop_spawn_background: it does not keep
  * pt_loop_run going. It would print forever; once main has returned and only
  * background tasks are left, the loop cancels it (its cleanup prints a last
  * line) and pt_loop_run returns.
@@ -78,7 +78,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     start_ms = wall_ms();
     start_t = pt_loop_now(loop);
-    (void)pt_spawn_background(loop, &bg.task, background_task);
+    (void)pt_loop_spawn_background(loop, &bg.task, background_task);
     SLEEP_UNTIL(500);
     PT_TASK_YIELD(); /* let the background line due now go first */
     say("main!", 0);
@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
                  DEMO_N(opts));
     demo_trace_open(argv);
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
-    (void)pt_spawn(&loop, &main_t, main_task);
+    (void)pt_loop_spawn(&loop, &main_t, main_task);
     demo_trace_name(&main_t, "main");
     demo_trace_name(&bg.task, "background");
     demo_trace_start();

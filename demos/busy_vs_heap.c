@@ -69,7 +69,7 @@ static int run(struct pt_loop *loop, int busy) {
         s[i].busy = busy;
         s[i].t0 = t0;
         s[i].resumes = 0;
-        (void)pt_spawn(loop, &s[i].task, sleeper_run);
+        (void)pt_loop_spawn(loop, &s[i].task, sleeper_run);
     }
     rc = pt_loop_run(loop);
     wall = wall_ms() - t0;

@@ -67,7 +67,7 @@ struct client {
 };
 
 static struct client clients[MAX_CLIENTS];
-static struct pt_loop_sem free_slots;
+static struct pt_semaphore free_slots;
 static int connected;
 
 /* ---- a connection: the whole of it -------------------------------------------- */
@@ -76,7 +76,7 @@ static int connected;
 static void drop(struct pt_loop *loop, struct client *o) {
     say("%s disconnected: too slow (%zu bytes unsent)", o->name, pt_writer_buffered(&o->out));
     o->on = 0;
-    (void)pt_cancel(loop, &o->task);
+    (void)pt_task_cancel(loop, &o->task);
 }
 
 static PT_THREAD(chat(struct pt_loop *loop, struct pt_task *task)) {
@@ -91,13 +91,13 @@ static PT_THREAD(chat(struct pt_loop *loop, struct pt_task *task)) {
                 pt_writer_write(&o->out, pt_reader_data(&c->in), c->in.len) == PT_EFULL)
                 drop(loop, o);
     }
-    say("%s left (%s)", c->name, pt_strerror(PT_WAIT_RESULT()));
+    say("%s left (%s)", c->name, pt_err_string(PT_WAIT_RESULT()));
     PT_TASK_CLEANUP(); /* also when dropped, and when the server stops */
     c->on = 0;
     connected--;
     PT_WRITER_ABORT(&c->out);
     pt_sock_close(&c->sock);
-    pt_loop_sem_release(loop, &free_slots);
+    pt_semaphore_release(loop, &free_slots);
     PT_TASK_END();
 }
 
@@ -115,15 +115,15 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     int i;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_LOOP_SEM_ACQUIRE(&free_slots, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
         for (i = 0; clients[i].task.fn && !pt_task_done(&clients[i].task); i++)
             continue; /* the semaphore says one is free */
         a->c = &clients[i];
         pt_sock_init(&a->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
-            say("accept: %s", pt_strerror(PT_WAIT_RESULT()));
-            pt_loop_sem_release(loop, &free_slots);
+            say("accept: %s", pt_err_string(PT_WAIT_RESULT()));
+            pt_semaphore_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE)
                 continue; /* the next accept waits a back-off first */
             break;
@@ -136,7 +136,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         (void)pt_writer_open(loop, &a->c->out, &a->c->sock, a->c->outbuf, sizeof a->c->outbuf);
         a->c->on = 1;
         connected++;
-        (void)pt_spawn_background(loop, &a->c->task, chat);
+        (void)pt_loop_spawn_background(loop, &a->c->task, chat);
         say("%s joined (%d connected)", a->c->name, connected);
     }
     PT_TASK_CLEANUP();
@@ -208,7 +208,8 @@ int main(int argc, char **argv) {
     if (rc == PT_OK)
         rc = pt_sock_listen(&acc.listener, &addr, 128);
     if (rc != PT_OK) {
-        fprintf(stderr, "chat_server: cannot listen on 127.0.0.1:%ld: %s\n", port, pt_strerror(rc));
+        fprintf(stderr, "chat_server: cannot listen on 127.0.0.1:%ld: %s\n", port,
+                pt_err_string(rc));
         return 1;
     }
     (void)pt_sock_local_addr(&acc.listener, &addr);
@@ -216,17 +217,17 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     start_ms = wall_ms();
-    pt_loop_sem_init(&free_slots, MAX_CLIENTS);
+    pt_semaphore_init(&free_slots, MAX_CLIENTS);
     lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
-    (void)pt_spawn_background(&loop, &acc.task, accept_loop);
+    (void)pt_loop_spawn_background(&loop, &acc.task, accept_loop);
     for (i = 0; i < 3 && demo; i++) {
         talkers[i].who = names[i];
         talkers[i].addr = addr;
         pt_sock_init(&talkers[i].sock);
-        (void)pt_spawn(&loop, &talkers[i].task, talk);
+        (void)pt_loop_spawn(&loop, &talkers[i].task, talk);
     }
     rc = pt_loop_run(&loop);
     pt_loop_close(&loop);
-    printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_strerror(rc));
+    printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_err_string(rc));
     return rc == PT_OK ? 0 : 1;
 }

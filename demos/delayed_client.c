@@ -51,19 +51,19 @@ static PT_THREAD(request_run(struct pt_loop *loop, struct pt_task *task)) {
     pt_sock_init(&r->sock);
     PT_SOCK_CONNECT(&r->sock, r->addr, PT_MS(5000));
     if ((r->result = PT_WAIT_RESULT()) != PT_OK)
-        PT_TASK_FAIL(pt_int(r->result));
+        PT_TASK_FAIL(pt_value_int(r->result));
     PT_SOCK_WRITE(&r->sock, "request", 7, PT_MS(5000));
     if ((r->result = PT_WAIT_RESULT()) == PT_OK)
-        PT_SOCK_READ_EXACT(&r->sock, r->reply, 8, PT_MS(5000));
+        PT_SOCK_READ_EXACTLY(&r->sock, r->reply, 8, PT_MS(5000));
     if (r->result == PT_OK && (r->result = PT_WAIT_RESULT()) == PT_OK &&
         memcmp(r->reply, "response", 8) != 0)
         r->result = PT_EINVAL;
     pt_sock_close(&r->sock);
     r->ms = wall_ms() - r->t0;
     printf("%9.1f ms  request %d: %s after %.1f ms\n", wall_ms() - start_ms, r->id,
-           r->result == PT_OK ? "\"response\"" : pt_strerror(r->result), r->ms);
+           r->result == PT_OK ? "\"response\"" : pt_err_string(r->result), r->ms);
     if (r->result != PT_OK)
-        PT_TASK_FAIL(pt_int(r->result));
+        PT_TASK_FAIL(pt_value_int(r->result));
     PT_TASK_CLEANUP();
     pt_sock_close(&r->sock);
     PT_TASK_END();
@@ -88,7 +88,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
     for (c->i = 0; c->i < N_REQ; c->i++) {
         c->req[c->i].id = c->i;
         c->req[c->i].addr = c->addr;
-        (void)pt_spawn(loop, &c->req[c->i].task, request_run);
+        (void)pt_loop_spawn(loop, &c->req[c->i].task, request_run);
         PT_JOIN(&c->req[c->i].task, PT_FOREVER);
         c->failed |= PT_WAIT_RESULT() != PT_OK;
     }
@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
     if (port == 0) { /* our own server, on this loop */
         int rc = ds_start(&loop, &server, 0, (unsigned)scale);
         if (rc != PT_OK) {
-            fprintf(stderr, "delayed_client: cannot start the server: %s\n", pt_strerror(rc));
+            fprintf(stderr, "delayed_client: cannot start the server: %s\n", pt_err_string(rc));
             return 1;
         }
         addr = server.addr;
@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
         printf("server on %s\n", pt_addr_format(&addr, where, sizeof where));
     }
     client.addr = &addr;
-    (void)pt_spawn(&loop, &client.task, client_run);
+    (void)pt_loop_spawn(&loop, &client.task, client_run);
     demo_trace_name(&client.task, "main");
     for (i = 0; i < N_REQ; i++) {
         static char names[N_REQ][16];

@@ -45,13 +45,13 @@ int main(int argc, char **argv) {
     rc = ds_start(&loop, &server, (unsigned)port, (unsigned)scale);
     if (rc != PT_OK) {
         fprintf(stderr, "delayed_server: cannot listen on 127.0.0.1:%ld: %s (%s)\n", port,
-                pt_strerror(rc), strerror(server.listener.err));
+                pt_err_string(rc), strerror(server.listener.err));
         return 1;
     }
     printf("listening on %s\n", pt_addr_format(&server.addr, where, sizeof where));
     fflush(stdout);
     lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
     rc = pt_loop_run(&loop);
-    printf("answered %u requests; stopped (%s)\n", server.answered, pt_strerror(rc));
+    printf("answered %u requests; stopped (%s)\n", server.answered, pt_err_string(rc));
     return rc == PT_OK ? 0 : 1;
 }

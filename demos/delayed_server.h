@@ -46,7 +46,7 @@ struct ds_server {
     struct pt_task task; /* the acceptor */
     struct pt_sock listener;
     struct pt_addr addr; /* where it listens */
-    struct pt_loop_sem free_slots;
+    struct pt_semaphore free_slots;
     struct ds_conn conns[DS_MAX_CONN];
     struct ds_conn *c;
     unsigned next_k, scale, answered;
@@ -56,7 +56,7 @@ struct ds_server {
 static PT_THREAD(ds_serve(struct pt_loop *loop, struct pt_task *task)) {
     struct ds_conn *c = (struct ds_conn *)task;
     PT_TASK_BEGIN(loop, task);
-    PT_SOCK_READ_EXACT(&c->sock, c->in, 7, PT_MS(5000));
+    PT_SOCK_READ_EXACTLY(&c->sock, c->in, 7, PT_MS(5000));
     if (PT_WAIT_RESULT() != PT_OK || memcmp(c->in, "request", 7) != 0)
         PT_EXIT(&task->gen); /* the cleanup closes it */
     c->k = c->server->next_k++;
@@ -70,7 +70,7 @@ static PT_THREAD(ds_serve(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_CLEANUP();
     pt_sock_close(&c->sock);
     c->busy = 0;
-    pt_loop_sem_release(loop, &c->server->free_slots);
+    pt_semaphore_release(loop, &c->server->free_slots);
     PT_TASK_END();
 }
 
@@ -80,21 +80,21 @@ static PT_THREAD(ds_accept(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (;;) {
         /* A free slot first: more clients wait in the listen backlog. */
-        PT_LOOP_SEM_ACQUIRE(&s->free_slots, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(&s->free_slots, PT_FOREVER);
         for (i = 0; s->conns[i].busy; i++)
             continue;
         s->c = &s->conns[i];
         pt_sock_init(&s->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&s->listener, &s->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
-            pt_loop_sem_release(loop, &s->free_slots);
+            pt_semaphore_release(loop, &s->free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE)
                 continue; /* the next accept waits a back-off first */
             break;        /* the listener is broken: stop accepting */
         }
         s->c->busy = 1;
         s->c->server = s;
-        (void)pt_spawn_background(loop, &s->c->task, ds_serve);
+        (void)pt_loop_spawn_background(loop, &s->c->task, ds_serve);
     }
     PT_TASK_CLEANUP();
     pt_sock_close(&s->listener);
@@ -113,11 +113,11 @@ static inline int ds_start(struct pt_loop *loop, struct ds_server *s, unsigned p
     if (rc != PT_OK)
         return rc;
     (void)pt_sock_local_addr(&s->listener, &s->addr);
-    pt_loop_sem_init(&s->free_slots, DS_MAX_CONN);
+    pt_semaphore_init(&s->free_slots, DS_MAX_CONN);
     s->scale = scale ? scale : 1;
     s->next_k = 0;
     s->answered = 0;
-    return pt_spawn_background(loop, &s->task, ds_accept);
+    return pt_loop_spawn_background(loop, &s->task, ds_accept);
 }
 
 #endif /* DEMOS_DELAYED_SERVER_H */

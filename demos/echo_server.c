@@ -30,7 +30,7 @@
  * idle one does after --idle seconds.
  *
  * The loop waits on its sockets through the readiness back end that
- * PT_LOOP_BACKEND chooses (loop/config.h): select() unless the build says
+ * PT_CONFIG_BACKEND chooses (loop/config.h): select() unless the build says
  * otherwise; meson builds echo_server-poll and echo_server-epoll too. poll
  * and epoll want a table for the descriptors they may wait on, which the
  * caller owns: here one for descriptors below DEMO_MAX_FD, the same bound
@@ -108,7 +108,7 @@ struct conn {
     int busy; /* the slot holds a connection */
 };
 
-static struct pt_loop_sem free_slots;
+static struct pt_semaphore free_slots;
 static struct conn conns[MAX_CONN];
 
 /* Print a message without its line end. */
@@ -141,12 +141,12 @@ static PT_THREAD(serve(struct pt_loop *loop, struct pt_task *task)) {
     if (c->why == PT_ETIMEDOUT)
         say("Connection closed: %s (idle for %ld s)", c->peer, idle_s);
     else
-        say("Connection closed: %s (%s)", c->peer, pt_strerror(c->why));
+        say("Connection closed: %s (%s)", c->peer, pt_err_string(c->why));
     PT_TASK_CLEANUP();                     /* also when the server stops: cancelled */
     PT_WRITER_CLOSE(&c->out, PT_MS(1000)); /* the replies not sent yet */
     pt_sock_close(&c->sock);
     c->busy = 0;
-    pt_loop_sem_release(loop, &free_slots);
+    pt_semaphore_release(loop, &free_slots);
     PT_TASK_END();
 }
 
@@ -162,15 +162,15 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
     int i;
     PT_TASK_BEGIN(loop, task);
     for (;;) {
-        PT_LOOP_SEM_ACQUIRE(&free_slots, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(&free_slots, PT_FOREVER);
         for (i = 0; conns[i].busy; i++) /* the semaphore says one is free */
             continue;
         a->c = &conns[i];
         pt_sock_init(&a->c->sock); /* accept wants a closed socket */
         PT_SOCK_ACCEPT(&a->listener, &a->c->sock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK) {
-            say("accept: %s", pt_strerror(PT_WAIT_RESULT()));
-            pt_loop_sem_release(loop, &free_slots);
+            say("accept: %s", pt_err_string(PT_WAIT_RESULT()));
+            pt_semaphore_release(loop, &free_slots);
             if (PT_WAIT_RESULT() == PT_EMFILE)
                 continue; /* the next accept waits a back-off first */
             break;        /* the listener is broken: stop accepting */
@@ -181,7 +181,7 @@ static PT_THREAD(accept_loop(struct pt_loop *loop, struct pt_task *task)) {
         pt_reader_init(&a->c->in, &a->c->sock, a->c->inbuf, sizeof a->c->inbuf);
         (void)pt_writer_open(loop, &a->c->out, &a->c->sock, a->c->outbuf, sizeof a->c->outbuf);
         a->c->busy = 1;
-        (void)pt_spawn_background(loop, &a->c->task, serve);
+        (void)pt_loop_spawn_background(loop, &a->c->task, serve);
         demo_trace_name(&a->c->task, "connection");
         demo_trace_name(&a->c->out.task, "writer"); /* the writer's sending task */
     }
@@ -207,7 +207,7 @@ static PT_THREAD(client_run(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP(PT_MS(tick_ms / 2));
     PT_SOCK_CONNECT(&c->sock, &c->addr, PT_MS(1000));
     if (PT_WAIT_RESULT() != PT_OK) {
-        say("client: connect: %s", pt_strerror(PT_WAIT_RESULT()));
+        say("client: connect: %s", pt_err_string(PT_WAIT_RESULT()));
         PT_EXIT(&task->gen);
     }
     for (c->i = 0; c->i < 3; c->i++) {
@@ -258,19 +258,19 @@ int main(int argc, char **argv) {
     tick_ms = (unsigned)tick;
     rc = pt_addr_ip(&addr, "127.0.0.1", (unsigned)port);
     if (rc != PT_OK) {
-        fprintf(stderr, "echo_server: 127.0.0.1:%ld: %s\n", port, pt_strerror(rc));
+        fprintf(stderr, "echo_server: 127.0.0.1:%ld: %s\n", port, pt_err_string(rc));
         return 1;
     }
     rc = pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     if (rc != PT_OK) {
-        fprintf(stderr, "echo_server: pt_loop_init: %s\n", pt_strerror(rc));
+        fprintf(stderr, "echo_server: pt_loop_init: %s\n", pt_err_string(rc));
         return 1;
     }
     (void)pt_loop_io_table(&loop, io_table, sizeof io_table / sizeof io_table[0]);
     rc = pt_sock_listen(&acc.listener, &addr, 128);
     if (rc != PT_OK) {
         fprintf(stderr, "echo_server: cannot listen on 127.0.0.1:%ld: %s (%s)\n", port,
-                pt_strerror(rc), strerror(acc.listener.err));
+                pt_err_string(rc), strerror(acc.listener.err));
         pt_loop_close(&loop);
         return 1;
     }
@@ -279,11 +279,11 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     start_ms = wall_ms();
-    pt_loop_sem_init(&free_slots, MAX_CONN);
+    pt_semaphore_init(&free_slots, MAX_CONN);
     lifetime_start(&loop, &life, (pt_time_t)(seconds * 1000));
-    (void)pt_spawn_background(&loop, &acc.task, accept_loop);
-    (void)pt_spawn_background(&loop, &down.task, countdown);
-    (void)pt_spawn_background(&loop, &up.task, countup);
+    (void)pt_loop_spawn_background(&loop, &acc.task, accept_loop);
+    (void)pt_loop_spawn_background(&loop, &down.task, countdown);
+    (void)pt_loop_spawn_background(&loop, &up.task, countup);
     demo_trace_name(&life.task, "main");
     demo_trace_name(&acc.task, "acceptor");
     demo_trace_name(&down.task, "countdown");
@@ -291,14 +291,14 @@ int main(int argc, char **argv) {
     if (with_client) {
         pt_sock_init(&client.sock);
         client.addr = addr;
-        (void)pt_spawn_background(&loop, &client.task, client_run);
+        (void)pt_loop_spawn_background(&loop, &client.task, client_run);
         demo_trace_name(&client.task, "client");
     }
     demo_trace_start();
 
     rc = pt_loop_run(&loop);
     pt_loop_close(&loop);
-    printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_strerror(rc));
+    printf("%8.1f ms  server stopped (%s)\n", wall_ms() - start_ms, pt_err_string(rc));
     if (demo_trace_end() != 0)
         return 1;
     return rc == PT_OK ? 0 : 1;

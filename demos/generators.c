@@ -22,10 +22,10 @@
 /* def producer(): yield "my"; yield "name"; yield "is"; yield "dean" */
 static PT_THREAD(producer(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_str("my"));
-    PT_YIELD_VALUE(g, pt_str("name"));
-    PT_YIELD_VALUE(g, pt_str("is"));
-    PT_YIELD_VALUE(g, pt_str("dean"));
+    PT_YIELD_VALUE(g, pt_value_str("my"));
+    PT_YIELD_VALUE(g, pt_value_str("name"));
+    PT_YIELD_VALUE(g, pt_value_str("is"));
+    PT_YIELD_VALUE(g, pt_value_str("dean"));
     PT_GEN_END(g);
 }
 
@@ -54,7 +54,7 @@ static PT_THREAD(sleepy_boi(struct sleepy *s)) {
         printf("idx=%d\n", s->idx);
         PT_YIELD(g);
     }
-    PT_RETURN(g, pt_str(my_name));
+    PT_RETURN(g, pt_value_str(my_name));
     PT_GEN_END(g);
 }
 
@@ -74,7 +74,7 @@ static PT_THREAD(sleepy_boi_async(struct sleepy *s)) {
         printf("idx=%d\n", s->idx);
         PT_AWAIT(g, &s->child, async_yield(&s->child, PT_NONE));
     }
-    PT_RETURN(g, pt_str(my_name));
+    PT_RETURN(g, pt_value_str(my_name));
     PT_GEN_END(g);
 }
 
@@ -83,7 +83,7 @@ static void drive(struct sleepy *s, char (*coro)(struct sleepy *)) {
     pt_gen_init(&s->gen);
     for (;;) {
         printf("sending value to coroutine/generator\n");
-        if (PT_SEND(&s->gen, PT_NONE, coro(s)) == PT_ENDED) {
+        if (pt_gen_send(&s->gen, PT_NONE, coro(s)) == PT_ENDED) {
             printf("%s\n", s->gen.value.s);
             break;
         }
@@ -119,7 +119,7 @@ int main(void) {
 
     printf("# producer: print(\" \".join(producer()))\n");
     pt_gen_init(&g);
-    while (PT_NEXT(&g, producer(&g)) == PT_YIELDED) {
+    while (pt_gen_next(&g, producer(&g)) == PT_YIELDED) {
         printf("%s%s", sep, g.value.s);
         sep = " ";
     }
@@ -129,8 +129,8 @@ int main(void) {
      * value can be sent; the first next() runs it to its `val = yield`. */
     printf("# consumer: c = consumer(); next(c); c.send(\"hello!\")\n");
     pt_gen_init(&g);
-    (void)PT_NEXT(&g, consumer(&g));
-    (void)PT_SEND(&g, pt_str("hello!"), consumer(&g));
+    (void)pt_gen_next(&g, consumer(&g));
+    (void)pt_gen_send(&g, pt_value_str("hello!"), consumer(&g));
 
     printf("# sleepy_boi(): a generator\n");
     drive(&s, sleepy_boi);

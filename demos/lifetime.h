@@ -31,7 +31,7 @@ static PT_THREAD(lifetime_run(struct pt_loop *loop, struct pt_task *task)) {
 static inline void lifetime_start(struct pt_loop *loop, struct lifetime *t, pt_time_t ms) {
     t->ms = ms;
     pt_event_init(&t->never);
-    (void)pt_spawn(loop, &t->task, lifetime_run);
+    (void)pt_loop_spawn(loop, &t->task, lifetime_run);
 }
 
 #endif /* DEMOS_LIFETIME_H */

@@ -21,13 +21,13 @@
 #include <stdio.h>
 
 #if defined(__AVR__)
-#define PT_PORT_AVR_IMPLEMENTATION
+#define PT_CONFIG_PORT_AVR_IMPLEMENTATION
 #include "loop/port/avr.h"
 #elif defined(__arm__)
-#define PT_PORT_CORTEX_M_IMPLEMENTATION
+#define PT_CONFIG_PORT_CORTEX_M_IMPLEMENTATION
 #include "loop/port/cortex_m.h"
 #elif defined(__riscv)
-#define PT_PORT_RISCV_IMPLEMENTATION
+#define PT_CONFIG_PORT_RISCV_IMPLEMENTATION
 #include "loop/port/riscv.h"
 #else
 #error "demos/on_chip.c: a Cortex-M, AVR or RISC-V build (see cross/)"
@@ -69,15 +69,15 @@ static PT_THREAD(blink_run(struct pt_loop *loop, struct pt_task *task)) {
     for (b->n = 1; b->n <= 10; b->n++) {
         b->due = pt_loop_now(loop) + PT_MS(100);
         PT_SLEEP(PT_MS(100));
-        check_wake("blink", b->due, PT_PORT_NOW());
+        check_wake("blink", b->due, PT_CONFIG_PORT_NOW());
         BOARD_PRINTF(BOARD_STR("%5lu ms  blink %u\n"),
                      (unsigned long)PT_TO_MS(pt_loop_now(loop) - t0), (unsigned)b->n);
     }
     PT_TASK_END();
 }
 
-static struct pt_loop_sem readings; /* released once per reading */
-static unsigned reading;            /* the last reading */
+static struct pt_semaphore readings; /* released once per reading */
+static unsigned reading;             /* the last reading */
 
 struct sensor {
     struct pt_task task;
@@ -91,9 +91,9 @@ static PT_THREAD(sensor_run(struct pt_loop *loop, struct pt_task *task)) {
     for (s->n = 1; s->n <= 4; s->n++) {
         s->due = pt_loop_now(loop) + PT_MS(250);
         PT_SLEEP(PT_MS(250));
-        check_wake("sensor", s->due, PT_PORT_NOW());
+        check_wake("sensor", s->due, PT_CONFIG_PORT_NOW());
         reading = 100u * s->n + 7u; /* stands for an ADC read */
-        pt_loop_sem_release(loop, &readings);
+        pt_semaphore_release(loop, &readings);
     }
     PT_TASK_END();
 }
@@ -107,7 +107,7 @@ static PT_THREAD(logger_run(struct pt_loop *loop, struct pt_task *task)) {
     struct logger *g = (struct logger *)task;
     PT_TASK_BEGIN(loop, task);
     for (g->n = 1; g->n <= 4; g->n++) {
-        PT_LOOP_SEM_ACQUIRE(&readings, PT_MS(1000));
+        PT_SEMAPHORE_ACQUIRE(&readings, PT_MS(1000));
         if (PT_WAIT_RESULT() != PT_OK || reading != 100u * g->n + 7u) {
             BOARD_PRINTF(BOARD_STR("logger: wait result %d, reading %u\n"), PT_WAIT_RESULT(),
                          reading);
@@ -147,18 +147,18 @@ int main(void) {
         return 1;
     }
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
-    pt_loop_sem_init(&readings, 0);
-    t0 = PT_PORT_NOW();
-    (void)pt_spawn(&loop, &blink.task, blink_run);
-    (void)pt_spawn(&loop, &sensor.task, sensor_run);
-    (void)pt_spawn(&loop, &logger.task, logger_run);
-    (void)pt_spawn_background(&loop, &echo, echo_run);
+    pt_semaphore_init(&readings, 0);
+    t0 = PT_CONFIG_PORT_NOW();
+    (void)pt_loop_spawn(&loop, &blink.task, blink_run);
+    (void)pt_loop_spawn(&loop, &sensor.task, sensor_run);
+    (void)pt_loop_spawn(&loop, &logger.task, logger_run);
+    (void)pt_loop_spawn_background(&loop, &echo, echo_run);
     if (pt_loop_run(&loop) != PT_OK)
         failures++;
 
-    ticks = PT_PORT_NOW() - t0;
+    ticks = PT_CONFIG_PORT_NOW() - t0;
     BOARD_PRINTF(BOARD_STR("%lu ticks of %lu Hz, %u characters echoed\n"), (unsigned long)ticks,
-                 (unsigned long)PT_TICKS_PER_SEC, echoed);
+                 (unsigned long)PT_CONFIG_TICKS_PER_SEC, echoed);
     if (ticks < PT_MS(1000)) /* blink alone sleeps 10 x 100 ms */
         failures++;
     if (failures)

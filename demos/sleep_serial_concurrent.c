@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     memset(&d, 0, sizeof d); /* a task starts zeroed */
     d.result = PT_OK;
-    (void)pt_spawn(&loop, &d.task, main_task);
+    (void)pt_loop_spawn(&loop, &d.task, main_task);
     demo_trace_name(&d.task, "main");
     demo_trace_name(&d.sleepers[0].task, "sleep 500");
     demo_trace_name(&d.sleepers[1].task, "sleep 700");

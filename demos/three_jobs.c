@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < 3; i++) {
         jobs[i].name = names[i];
         jobs[i].ms = waits[i];
-        (void)pt_spawn(&loop, &jobs[i].task, job_run);
+        (void)pt_loop_spawn(&loop, &jobs[i].task, job_run);
         demo_trace_name(&jobs[i].task, names[i]);
     }
     demo_trace_start();

@@ -36,18 +36,18 @@ static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
 
 static PT_THREAD(supervise(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
-    (void)pt_spawn(loop, &worker.task, work);
+    (void)pt_loop_spawn(loop, &worker.task, work);
     PT_SLEEP(PT_MS(350));
     /* Not a wait: the worker's sleep is dropped now, its cleanup runs at
      * its next turn. */
-    printf("%4u ms  boss: pt_cancel -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
-           pt_err_name(pt_cancel(loop, &worker.task)));
+    printf("%4u ms  boss: pt_task_cancel -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
+           pt_err_name(pt_task_cancel(loop, &worker.task)));
     PT_JOIN(&worker.task, PT_FOREVER); /* returns once the cleanup has run */
     printf("%4u ms  boss: join -> %s, worker finished %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
            pt_err_name(PT_WAIT_RESULT()),
            pt_task_status(&worker.task) == PT_CLOSED ? "PT_CLOSED" : "otherwise");
-    printf("%4u ms  boss: pt_cancel again -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
-           pt_err_name(pt_cancel(loop, &worker.task)));
+    printf("%4u ms  boss: pt_task_cancel again -> %s\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
+           pt_err_name(pt_task_cancel(loop, &worker.task)));
     PT_TASK_END();
 }
 
@@ -57,6 +57,6 @@ int main(void) {
     if (pt_loop_init(&loop, timers, 4) != PT_OK)
         return 1;
     pt_loop_use_virtual_clock(&loop, 0); /* drop this line for real time */
-    (void)pt_spawn(&loop, &boss, supervise);
+    (void)pt_loop_spawn(&loop, &boss, supervise);
     return pt_loop_run(&loop) == PT_OK ? 0 : 1;
 }

@@ -45,10 +45,10 @@ static PT_THREAD(write_pipe(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(PT_MS(100));
     if (write(fds[1], "hello", 5) != 5) /* a pipe takes 5 bytes at once */
-        PT_TASK_FAIL(pt_int(PT_ESYS));
+        PT_TASK_FAIL(pt_value_int(PT_ESYS));
     PT_SLEEP(PT_MS(200)); /* longer than the reader waits */
     if (write(fds[1], "world", 5) != 5)
-        PT_TASK_FAIL(pt_int(PT_ESYS));
+        PT_TASK_FAIL(pt_value_int(PT_ESYS));
     PT_SLEEP(PT_MS(50));
     PT_TASK_CLEANUP(); /* the reader sees end of file however this ends */
     (void)pt_io_close(loop, fds[1]);
@@ -68,8 +68,8 @@ int main(void) {
         return 1;
     (void)pt_loop_io_table(&loop, slots, sizeof slots / sizeof slots[0]);
     pt_loop_use_virtual_clock(&loop, 0);
-    (void)pt_spawn(&loop, &r.task, read_pipe);
-    (void)pt_spawn(&loop, &w, write_pipe);
+    (void)pt_loop_spawn(&loop, &r.task, read_pipe);
+    (void)pt_loop_spawn(&loop, &w, write_pipe);
     rc = pt_loop_run(&loop);
     pt_loop_close(&loop);
     return rc == PT_OK ? 0 : 1;

@@ -34,8 +34,8 @@ static PT_THREAD(work(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(PT_MS(m->ms));
     if (m->fails)
-        PT_TASK_FAIL(pt_int(E_DISK_FULL));
-    PT_TASK_RETURN(pt_int((intptr_t)m->ms));
+        PT_TASK_FAIL(pt_value_int(E_DISK_FULL));
+    PT_TASK_RETURN(pt_value_int((intptr_t)m->ms));
     PT_TASK_CLEANUP();
     printf("%4u ms  %s: cleanup\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), m->name);
     PT_TASK_END();
@@ -68,6 +68,6 @@ int main(void) {
     if (pt_loop_init(&loop, timers, 4) != PT_OK)
         return 1;
     pt_loop_use_virtual_clock(&loop, 0);
-    (void)pt_spawn(&loop, &parent, run_group);
+    (void)pt_loop_spawn(&loop, &parent, run_group);
     return pt_loop_run(&loop) == PT_OK ? 0 : 1;
 }

@@ -30,12 +30,12 @@ static PT_THREAD(produce(struct pt_loop *loop, struct pt_task *task)) {
     struct producer *p = (struct producer *)task;
     PT_TASK_BEGIN(loop, task);
     for (p->next = 1; p->next <= ITEMS; p->next++) {
-        PT_QUEUE_PUT(&queue, pt_int(p->next), PT_FOREVER);
+        PT_QUEUE_PUT(&queue, pt_value_int(p->next), PT_FOREVER);
         printf("%4u ms  put %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)), p->next);
     }
     printf("%4u ms  try_put while full -> %d\n", (unsigned)PT_TO_MS(pt_loop_now(loop)),
-           pt_queue_try_put(loop, &queue, pt_int(99)));
-    PT_QUEUE_PUT(&queue, pt_int(0), PT_FOREVER); /* 0: no more items */
+           pt_queue_try_put(loop, &queue, pt_value_int(99)));
+    PT_QUEUE_PUT(&queue, pt_value_int(0), PT_FOREVER); /* 0: no more items */
     PT_TASK_END();
 }
 
@@ -62,7 +62,7 @@ int main(void) {
         return 1;
     pt_loop_use_virtual_clock(&loop, 0);
     pt_queue_init(&queue, slots, 2);
-    (void)pt_spawn(&loop, &p.task, produce);
-    (void)pt_spawn(&loop, &c.task, consume);
+    (void)pt_loop_spawn(&loop, &p.task, produce);
+    (void)pt_loop_spawn(&loop, &c.task, consume);
     return pt_loop_run(&loop) == PT_OK ? 0 : 1;
 }

@@ -51,6 +51,6 @@ int main(void) {
         return 1;
     pt_loop_use_virtual_clock(&loop, 0);
     pt_event_init(&j.never);
-    (void)pt_spawn(&loop, &j.task, run);
+    (void)pt_loop_spawn(&loop, &j.task, run);
     return pt_loop_run(&loop) == PT_OK ? 0 : 1;
 }

@@ -48,7 +48,7 @@ static PT_THREAD(collect(struct pt_loop *loop, struct pt_task *task)) {
     while (c->taken < JOBS) {
         PT_WAKEUP_WAIT(&wake, PT_MS(10000)); /* a bound: a lost thread must not hang us */
         if (PT_WAIT_RESULT() != PT_OK)
-            PT_TASK_FAIL(pt_int(PT_WAIT_RESULT()));
+            PT_TASK_FAIL(pt_value_int(PT_WAIT_RESULT()));
         pthread_mutex_lock(&mutex);
         while (c->taken < finished) {
             printf("job %d: %ld\n", c->taken + 1, results[c->taken]);
@@ -68,7 +68,7 @@ int main(void) {
     if (pt_loop_init(&loop, timers, 4) != PT_OK || pt_wakeup_init(&wake) != PT_OK)
         return 1;
     (void)pt_loop_io_table(&loop, slots, sizeof slots / sizeof slots[0]);
-    (void)pt_spawn(&loop, &c.task, collect);
+    (void)pt_loop_spawn(&loop, &c.task, collect);
     if (pthread_create(&thread, NULL, compute, NULL) != 0)
         return 1;
     (void)pt_loop_run(&loop);

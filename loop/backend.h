@@ -4,7 +4,7 @@
  * loop/backend.h - the seam between the loop and the readiness back end:
  * what a back end provides, and which one a program gets.
  *
- * PT_LOOP_BACKEND (loop/config.h) chooses one header of loop/backend/:
+ * PT_CONFIG_BACKEND (loop/config.h) chooses one header of loop/backend/:
  *   PT_BACKEND_SELECT  select.h  any POSIX host (the default there); a
  *                                descriptor must be below FD_SETSIZE; the
  *                                tables live in struct pt_loop (16 KiB on
@@ -16,9 +16,9 @@
  *   PT_BACKEND_EPOLL   epoll.h   Linux; a caller-owned table as for poll;
  *                                the cost grows with the descriptors that are
  *                                ready, not with those waited on
- *   PT_BACKEND_NONE    (none)    no descriptors, no back end file: PT_LOOP_IO
+ *   PT_BACKEND_NONE    (none)    no descriptors, no back end file: PT_CONFIG_IO
  *                                is 0 and the loop idles through
- *                                PT_PORT_IDLE (a board)
+ *                                PT_CONFIG_PORT_IDLE (a board)
  * A back end the platform lacks stops the build with an #error.
  *
  * The interface. One back end file defines all of it, and calls nothing
@@ -72,12 +72,12 @@
  *                                     nothing of fd stays registered
  *
  * A poll reports at most what one system call found (epoll: at most
- * PT_EPOLL_BATCH descriptors; the rest at the next iteration). One wait
+ * PT_CONFIG_EPOLL_BATCH descriptors; the rest at the next iteration). One wait
  * for reading and writing is reported once, with both bits. Nothing
  * allocates: a back end's tables are in its struct or the caller's cells.
  * A new back end is one file of loop/backend/ defining the above (the
  * helpers below hold a descriptor's ended waits for its report), a value
- * of PT_LOOP_BACKEND (loop/config.h) and its #include here.
+ * of PT_CONFIG_BACKEND (loop/config.h) and its #include here.
  */
 #ifndef PT_LOOP_BACKEND_H
 #define PT_LOOP_BACKEND_H
@@ -86,7 +86,7 @@
 #include "port.h"
 #include "result.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
 #include <stddef.h>
 #include <stdint.h>
@@ -150,15 +150,15 @@ static inline struct pt_io *pt__ended_take(struct pt__ended *e, int *result) {
     return io;
 }
 
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#if PT_CONFIG_BACKEND == PT_BACKEND_SELECT
 #include "backend/select.h"
-#elif PT_LOOP_BACKEND == PT_BACKEND_POLL
+#elif PT_CONFIG_BACKEND == PT_BACKEND_POLL
 #include "backend/poll.h"
-#elif PT_LOOP_BACKEND == PT_BACKEND_EPOLL
+#elif PT_CONFIG_BACKEND == PT_BACKEND_EPOLL
 #include "backend/epoll.h"
 #else
-#error "PT_LOOP_BACKEND: PT_BACKEND_NONE, _SELECT, _POLL or _EPOLL (loop/config.h)"
+#error "PT_CONFIG_BACKEND: PT_BACKEND_NONE, _SELECT, _POLL or _EPOLL (loop/config.h)"
 #endif
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_BACKEND_H */

@@ -25,8 +25,8 @@
 
 #include "core.h"
 
-#if !PT_LOOP_CALLBACKS
-#error "loop/call.h: callbacks need PT_LOOP_CALLBACKS 1 (loop/config.h), in every file"
+#if !PT_CONFIG_CALLBACKS
+#error "loop/call.h: callbacks need PT_CONFIG_CALLBACKS 1 (loop/config.h), in every file"
 #endif
 
 /* Nonzero while h's callback is scheduled and not cancelled. */

@@ -2,13 +2,13 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/debug.h - the debug mode, asyncio's debug mode in spirit: build
- * every file of the program with PT_DEBUG=1 (loop/config.h). At 0, the
+ * every file of the program with PT_CONFIG_DEBUG=1 (loop/config.h). At 0, the
  * default, it costs nothing: no struct has a field more, no function an
  * instruction more, and what it would refuse is unchecked (the behaviour
  * of each misuse is then undefined: a queue or a list may be corrupted).
  *
  * Misuse refused, as values (loop/sched/, through its hooks):
- *   - a wait (PT_SLEEP, PT_IO_WAIT, PT_EVENT_WAIT, PT_LOOP_SEM_ACQUIRE,
+ *   - a wait (PT_SLEEP, PT_IO_WAIT, PT_EVENT_WAIT, PT_SEMAPHORE_ACQUIRE,
  *     PT_JOIN, ... : every one goes through the core's pt__park) made for
  *     a task the loop is not resuming: from a generator driven by hand,
  *     outside the loop, or naming another task than the one whose body it
@@ -16,20 +16,20 @@
  *     and the task named are left as they were: every wait checks at its
  *     start, before it changes anything (even one that would end at once:
  *     a set event, a free unit or lock, a finished task).
- *   - a task of another loop: pt_cancel(l, t), PT_JOIN and PT_JOIN_SHIELD
+ *   - a task of another loop: pt_task_cancel(l, t), PT_JOIN and PT_JOIN_SHIELD
  *     of a task last spawned on another loop than l -> PT_EINVAL (each
  *     task records its loop when spawned).
  *   - spawning a task that is alive (new, queued, parked or running):
  *     PT_EBUSY, nothing changed. This one holds in every build: the
  *     task's own state says it, at no cost.
  *
- * Task names, for messages; with PT_DEBUG 0 a name is not kept:
+ * Task names, for messages; with PT_CONFIG_DEBUG 0 a name is not kept:
  *
  *   void pt_task_set_name(struct pt_task *t, const char *name)
  *       name (a string that outlives the task; NULL: none) before or after
- *       the spawn; a respawn keeps it. PT_DEBUG 0: does nothing.
+ *       the spawn; a respawn keeps it. PT_CONFIG_DEBUG 0: does nothing.
  *   const char *pt_task_name(const struct pt_task *t)
- *       its name, or "" if it has none (always "" with PT_DEBUG 0)
+ *       its name, or "" if it has none (always "" with PT_CONFIG_DEBUG 0)
  *
  * What a task is doing, and the loop's live tasks (for when pt_loop_run
  * returns PT_EBUSY: who is left waiting, on what):
@@ -37,23 +37,23 @@
  *   void pt_task_describe(const struct pt_loop *l, const struct pt_task *t,
  *                         struct pt_task_info *info)
  *       fill *info (below) for t, a task of l's or one not spawned: in
- *       every build (the name "" with PT_DEBUG 0; with PT_DEBUG 1 a
+ *       every build (the name "" with PT_CONFIG_DEBUG 0; with PT_CONFIG_DEBUG 1 a
  *       deadline is read from t's own loop, whatever l is)
  *   int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg)
  *       fn(arg, &info) for each live task of l (spawned, not finished:
  *       background tasks included, callbacks not), the newest first
- *     -> the number of tasks | PT_EINVAL (PT_DEBUG 0: no task list)
+ *     -> the number of tasks | PT_EINVAL (PT_CONFIG_DEBUG 0: no task list)
  *       fn may cancel tasks, not run the loop.
- *   int pt_loop_dump(const struct pt_loop *l, FILE *f)        (PT_POSIX)
+ *   int pt_loop_dump(const struct pt_loop *l, FILE *f)        (PT_CONFIG_POSIX)
  *       pt_loop_walk printing a header and one line per task to f (NULL:
  *       stderr): its name or address, state, what it waits on (sleep;
  *       descriptor N readable / writable; event, semaphore, lock, queue at
  *       its address; join of task X; group ...), its deadline
- *     -> as pt_loop_walk (with PT_DEBUG 0 it prints why there is no list)
+ *     -> as pt_loop_walk (with PT_CONFIG_DEBUG 0 it prints why there is no list)
  *
  * Slow resumes (asyncio's slow_callback_duration): after each resume of a
  * task, the loop tells a callback if the resume took longer than the
- * loop's threshold, measured with PT_DEBUG_NOW_US() (loop/config.h: in
+ * loop's threshold, measured with PT_CONFIG_DEBUG_NOW_US() (loop/config.h: in
  * microseconds from CLOCK_MONOTONIC on a POSIX host, whatever the tick;
  * the port's clock on a board; no clock, nothing is slow). Callbacks run
  * by pt_call_soon and the like are not timed. Nothing is timed until a
@@ -63,17 +63,17 @@
  *       fn(arg, l, task, us) after a resume longer than the threshold
  *       (task may have finished in it); NULL: none (pt_loop_init's)
  *   void pt_loop_set_slow_duration(struct pt_loop *l, uint32_t us)
- *       the threshold, at any time (pt_loop_init: PT_DEBUG_SLOW_US, 100 ms)
+ *       the threshold, at any time (pt_loop_init: PT_CONFIG_DEBUG_SLOW_US, 100 ms)
  *   void pt_slow_print(void *f, struct pt_loop *l, const struct pt_task *t,
- *                      uint32_t us)                           (PT_POSIX)
+ *                      uint32_t us)                           (PT_CONFIG_POSIX)
  *       a ready-made pt_slow_fn: one warning line to the FILE * f (NULL:
  *       stderr) with the task's name or address, how long, the loop time
- *   PT_DEBUG 0: the setters do nothing; no resume is timed.
+ *   PT_CONFIG_DEBUG 0: the setters do nothing; no resume is timed.
  *
  * Limits: one task list per loop, linked through the tasks (no array, no
  * count to outgrow); a resume longer than 71 minutes is misread (a 32-bit
  * microsecond count wraps); a port clock that does not count whole
- * microseconds per tick is rounded down (define PT_DEBUG_NOW_US()).
+ * microseconds per tick is rounded down (define PT_CONFIG_DEBUG_NOW_US()).
  * Misuse the debug mode does not see: a task struct reused (zeroed,
  * freed) while alive, a group or a sync object shared by two loops.
  */
@@ -82,14 +82,14 @@
 
 #include "core.h"
 
-#if PT_POSIX
+#if PT_CONFIG_POSIX
 #include <stdio.h>
 #endif
 
 /* ---- names ------------------------------------------------------------- */
 
 static inline void pt_task_set_name(struct pt_task *t, const char *name) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     t->name = name;
 #else
     (void)t;
@@ -98,7 +98,7 @@ static inline void pt_task_set_name(struct pt_task *t, const char *name) {
 }
 
 static inline const char *pt_task_name(const struct pt_task *t) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     return t->name ? t->name : "";
 #else
     (void)t;
@@ -116,7 +116,7 @@ struct pt_task_info {
     const char *state; /* "new" (spawned, never run), "queued", "running",
                           "parked", "done", "unspawned" */
     /* While parked: "sleep", "descriptor", "event, condition, barrier or
-     * writer", "semaphore", "lock", "queue" (PT_DEBUG 0: those three are
+     * writer", "semaphore", "lock", "queue" (PT_CONFIG_DEBUG 0: those three are
      * "semaphore, lock or queue"), "join", "shielded join", "group", "next
      * of group"; "" otherwise. */
     const char *waits_on;
@@ -130,20 +130,20 @@ struct pt_task_info {
     unsigned events;             /* ... its PT_READABLE | PT_WRITABLE; else 0 */
     int timed;                   /* nonzero: parked with a deadline, `deadline` */
     pt_time_t deadline;          /* (loop time) */
-    unsigned char background;    /* pt_spawn_background's */
+    unsigned char background;    /* pt_loop_spawn_background's */
     unsigned char cancelling;    /* cancelled, its cleanup not run yet */
     unsigned char cleanup;       /* in its cleanup section */
-    unsigned line;               /* PT_DEBUG: the source line of its last wait or
+    unsigned line;               /* PT_CONFIG_DEBUG: the source line of its last wait or
                                     PT_TASK_YIELD (of a task failed with PT_ELOST:
                                     the one whose resume point was lost); 0: none
-                                    yet, or PT_DEBUG 0 */
+                                    yet, or PT_CONFIG_DEBUG 0 */
 };
 
 typedef void (*pt_walk_fn)(void *arg, const struct pt_task_info *info);
 
 /* What kind of waiter list w is (the first member of each sync object). */
 static inline const char *pt__debug_list_kind(const void *w) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     return ((const struct pt__wlist *)w)->what; /* (pt__wlist_init's) */
 #else
     /* No name kept: whether it gives back what it granted (PT__WL_*,
@@ -171,7 +171,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
     info->background = (aux & PT__T_BACKGROUND) != 0;
     info->cancelling = (t->gen.state & PT__GEN_CLOSING) != 0 && life < PT__GEN_CLEANUP;
     info->cleanup = life == PT__GEN_CLEANUP;
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     info->line = t->line;
 #else
     info->line = 0;
@@ -189,14 +189,14 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
             info->waits_on = pt__debug_list_kind(info->object);
         if (kind == PT__WAIT_JOIN || kind == PT__WAIT_SHIELD)
             info->joins = (const struct pt_task *)info->object;
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
         if (kind == PT__WAIT_IO) {
             info->fd = ((const struct pt_io *)info->object)->fd;
             info->events = ((const struct pt_io *)info->object)->events;
         }
 #endif
         if (pt__timer_pending(t)) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
             l = t->loop; /* (its own, whatever the caller gave) */
 #endif
             info->timed = 1;
@@ -211,7 +211,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
 /* ---- the live tasks ----------------------------------------------------- */
 
 static inline int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     const struct pt_task *t = l->tasks, *next;
     struct pt_task_info info;
     int n = 0;
@@ -233,7 +233,7 @@ static inline int pt_loop_walk(const struct pt_loop *l, pt_walk_fn fn, void *arg
 /* ---- slow resumes -------------------------------------------------------- */
 
 static inline void pt_loop_set_slow_callback(struct pt_loop *l, pt_slow_fn fn, void *arg) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     l->slow_fn = fn;
     l->slow_arg = arg;
 #else
@@ -244,7 +244,7 @@ static inline void pt_loop_set_slow_callback(struct pt_loop *l, pt_slow_fn fn, v
 }
 
 static inline void pt_loop_set_slow_duration(struct pt_loop *l, uint32_t us) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     l->slow_us = us;
 #else
     (void)l;
@@ -254,7 +254,7 @@ static inline void pt_loop_set_slow_duration(struct pt_loop *l, uint32_t us) {
 
 /* ---- printers for a host ------------------------------------------------- */
 
-#if PT_POSIX
+#if PT_CONFIG_POSIX
 /* "name" 0x... , or the address alone. */
 static inline void pt__debug_print_task(FILE *f, const struct pt_task *t) {
     if (*pt_task_name(t))
@@ -272,7 +272,7 @@ struct pt__debug_dump {
 /* The descriptor a task waits on, if it waits on one (none without a back
  * end): 1 if printed. */
 static inline int pt__debug_print_fd(FILE *f, const struct pt_task_info *in) {
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     if (in->fd >= 0) {
         fprintf(f, "descriptor %d%s%s", in->fd, in->events & PT_READABLE ? " readable" : "",
                 in->events & PT_WRITABLE ? " writable" : "");
@@ -321,13 +321,13 @@ static inline int pt_loop_dump(const struct pt_loop *l, FILE *f) {
     int n;
     d.f = f ? f : stderr;
     d.l = l;
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     fprintf(d.f, "ptloop: live tasks at loop time %llu, newest first:\n",
             (unsigned long long)pt__now_peek(l));
 #endif
     n = pt_loop_walk(l, pt__debug_dump_one, &d);
     if (n == PT_EINVAL)
-        fprintf(d.f, "ptloop: no task list: build with PT_DEBUG=1 (loop/debug.h)\n");
+        fprintf(d.f, "ptloop: no task list: build with PT_CONFIG_DEBUG=1 (loop/debug.h)\n");
     else if (n == 0)
         fprintf(d.f, "  (none)\n");
     return n;
@@ -340,6 +340,6 @@ static inline void pt_slow_print(void *f, struct pt_loop *l, const struct pt_tas
     fprintf(out, ": %lu.%03lu ms at loop time %llu\n", (unsigned long)(us / 1000u),
             (unsigned long)(us % 1000u), (unsigned long long)pt_loop_now(l));
 }
-#endif /* PT_POSIX */
+#endif /* PT_CONFIG_POSIX */
 
 #endif /* PT_LOOP_DEBUG_H */

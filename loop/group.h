@@ -19,8 +19,8 @@
 
 #include "core.h"
 
-#if !PT_LOOP_GROUPS
-#error "loop/group.h: task groups need PT_LOOP_GROUPS 1 (loop/config.h), in every file"
+#if !PT_CONFIG_GROUPS
+#error "loop/group.h: task groups need PT_CONFIG_GROUPS 1 (loop/config.h), in every file"
 #endif
 
 enum { PT_GROUP_CANCEL_ON_FAIL = 0, PT_GROUP_COLLECT = 1 };
@@ -41,10 +41,10 @@ static inline void pt_group_init(struct pt_group *g, struct pt_task **members, p
 }
 
 /* Spawn t into the group; PT_EFULL if the group (or the loop) is full,
- * PT_EBUSY if t is alive (as pt_spawn). */
+ * PT_EBUSY if t is alive (as pt_loop_spawn). */
 static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct pt_task *t,
                                  pt_task_fn fn) {
-    int rc = g->count < g->cap ? pt_spawn(l, t, fn) : PT_EFULL;
+    int rc = g->count < g->cap ? pt_loop_spawn(l, t, fn) : PT_EFULL;
     if (rc != PT_OK)
         return rc;
     t->up.group = g;
@@ -78,7 +78,7 @@ static inline void pt_group_cancel(struct pt_loop *l, struct pt_group *g) {
     pt_index_t i;
     for (i = 0; i < g->count; i++)
         if (g->members[i]->up.group == g)
-            (void)pt_cancel(l, g->members[i]);
+            (void)pt_task_cancel(l, g->members[i]);
 }
 
 /* Wake the owner (parked on g), which g lets go first (the core leaves a

@@ -2,9 +2,9 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/io.h - waiting for a file descriptor to be readable or writable
- * (POSIX hosts: PT_LOOP_IO), and waking the loop from another thread. The
+ * (POSIX hosts: PT_CONFIG_IO), and waking the loop from another thread. The
  * waiting itself is the readiness back end's (loop/backend.h: select, poll
- * or epoll, chosen by PT_LOOP_BACKEND); what a task sees is the same with
+ * or epoll, chosen by PT_CONFIG_BACKEND); what a task sees is the same with
  * each.
  *
  * Limits and errors, as values:
@@ -22,7 +22,7 @@
 
 #include "core.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
 #include <errno.h>
 #include <fcntl.h>
@@ -156,5 +156,5 @@ static inline int pt__wakeup_drain(struct pt_wakeup *w) {
         }                                                                                          \
     } while (0)
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_IO_H */

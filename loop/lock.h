@@ -12,7 +12,7 @@
  *   struct pt_lock lock;   pt_lock_init(&lock);
  *   PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
  *   ... PT_WAIT_RESULT() == PT_OK: this task holds it ...
- *   PT_LOCK_RELEASE(&lock);
+ *   pt_lock_release(loop, &lock, task);
  *
  * A task that finishes or is cancelled while it holds the lock still holds
  * it: release it in its PT_TASK_CLEANUP section (pt_lock_owner tells).
@@ -85,10 +85,6 @@ static inline int pt__lock_start(struct pt_loop *l, struct pt_task *t, struct pt
         }                                                                                          \
     } while (0)
 
-/* int PT_LOCK_RELEASE(struct pt_lock *k) -> PT_OK | PT_EINVAL | PT_EBUSY
- * pt_lock_release by the running task (an expression, not a wait). */
-#define PT_LOCK_RELEASE(k) pt_lock_release(pt__loop, (k), pt__task)
-
 /* ---- condition ----------------------------------------------------------- */
 
 /* A condition variable over a lock (asyncio.Condition). */
@@ -118,12 +114,6 @@ static inline int pt_cond_notify(struct pt_loop *l, struct pt_cond *c, struct pt
 static inline int pt_cond_notify_all(struct pt_loop *l, struct pt_cond *c, struct pt_task *t) {
     return pt_cond_notify(l, c, t, (unsigned)-1);
 }
-
-/* int PT_COND_NOTIFY(struct pt_cond *c, unsigned n) -> PT_OK | PT_EBUSY
- * int PT_COND_NOTIFY_ALL(struct pt_cond *c) -> PT_OK | PT_EBUSY
- * The same, by the running task (expressions, not waits). */
-#define PT_COND_NOTIFY(c, n) pt_cond_notify(pt__loop, (c), pt__task, (n))
-#define PT_COND_NOTIFY_ALL(c) pt_cond_notify_all(pt__loop, (c), pt__task)
 
 /* Internal: PT_COND_WAIT's first step: park on c (so that full timers
  * fail before anything changes), then release the lock. Nonzero: parked. */

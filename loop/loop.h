@@ -29,7 +29,7 @@
  *   loop/net.h        awaitable sockets: connect, accept, read, write
  *                     (loop/net/: addr.h, sock.h, read_write.h)
  *   loop/stream.h     buffered reader and writer over a socket
- *   loop/debug.h      the debug mode (PT_DEBUG): task names, the live
+ *   loop/debug.h      the debug mode (PT_CONFIG_DEBUG): task names, the live
  *                     tasks and what each waits on, slow resumes
  *
  * Header-only: every function is static inline, so any number of files may
@@ -44,18 +44,18 @@
 #include "debug.h"
 #include "io.h"
 #include "net.h"
-#if PT_LOOP_GROUPS
+#if PT_CONFIG_GROUPS
 #include "group.h"
 #endif
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 #include "barrier.h"
 #include "lock.h"
 #include "sync.h"
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 #include "stream.h"
 #endif
 #endif
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 #include "call.h"
 #include "timeout.h"
 #endif

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/net.h - awaitable stream sockets on the readiness check (POSIX hosts,
- * PT_LOOP_IO): TCP over IPv4 and IPv6, and Unix-domain stream sockets.
+ * PT_CONFIG_IO): TCP over IPv4 and IPv6, and Unix-domain stream sockets.
  *
  * A struct pt_sock is a non-blocking descriptor plus the state of an
  * operation in progress in each direction: one task may read (or accept)
@@ -26,7 +26,7 @@
  *        | PT_ESYS
  *   void PT_SOCK_READ(struct pt_sock *s, void *buf, size_t cap,
  *                    pt_time_t timeout)        read what is there (1..cap)
- *   void PT_SOCK_READ_EXACT(struct pt_sock *s, void *buf, size_t n,
+ *   void PT_SOCK_READ_EXACTLY(struct pt_sock *s, void *buf, size_t n,
  *                          pt_time_t timeout)  read exactly n bytes
  *   void PT_SOCK_READ_UNTIL(struct pt_sock *s, void *buf, size_t cap, int c,
  *                          pt_time_t timeout)  read up to and with byte c
@@ -63,14 +63,14 @@
  *
  * Fairness: an operation that finds data (or room) at every call could keep
  * its task running, and the loop from everything else, for as long as a
- * busy peer keeps the connection full. After PT_SOCK_BUDGET system calls
+ * busy peer keeps the connection full. After PT_CONFIG_SOCK_BUDGET system calls
  * in a row that moved bytes without waiting (and, for a buffered reader,
  * reads it served from its buffer), a direction goes once around the loop
  * (as a zero sleep) before its next call: one busy connection costs the
  * others at most one budget of work per iteration.
  *
  * Cancelling a task inside any of these removes its descriptor wait and
- * timer at once (pt_cancel) and leaves the socket open, as it was: `done`
+ * timer at once (pt_task_cancel) and leaves the socket open, as it was: `done`
  * says how many bytes the cancelled operation had moved (and the other
  * direction's operation goes on), and for a connect
  * the descriptor exists with the connection perhaps still in progress. The

@@ -54,7 +54,7 @@ static inline const char *pt_err_name(int result) {
  * uv_strerror); "unknown result" for a value that is no result. (On AVR a
  * string table is copied into RAM: these phrases take about 330 bytes
  * there once used; a board may print pt_err_name or the number instead.) */
-static inline const char *pt_strerror(int result) {
+static inline const char *pt_err_string(int result) {
     static const char *const phrases[PT__RESULTS + 1] = {
         "success",
         "timed out",

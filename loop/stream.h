@@ -60,13 +60,13 @@
  *   void PT_WRITER_ABORT(struct pt_writer *w)
  *       drop what is buffered and stop the sending task (abort()); for a
  *       connection being torn down. Then w may be opened again. (With
- *       PT_DEBUG, misuse leaves w as it is and PT_WAIT_RESULT() is
+ *       PT_CONFIG_DEBUG, misuse leaves w as it is and PT_WAIT_RESULT() is
  *       PT_EINVAL.)
  * A drain or close with a timeout holds a timer from its start until it
  * returns or its deadline passes (as a queue's wait: loop/sync.h).
  * The socket itself stays open: its owner closes it (pt_sock_close) after
- * the reader and writer are done with it. Both need PT_LOOP_SYNC and
- * PT_LOOP_BACKGROUND.
+ * the reader and writer are done with it. Both need PT_CONFIG_SYNC and
+ * PT_CONFIG_BACKGROUND.
  */
 #ifndef PT_LOOP_STREAM_H
 #define PT_LOOP_STREAM_H
@@ -74,10 +74,10 @@
 #include "net.h"
 #include "sync.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
-#if !PT_LOOP_BACKGROUND
-#error "loop/stream.h: a writer's sending task needs PT_LOOP_BACKGROUND 1 (loop/config.h)"
+#if !PT_CONFIG_BACKGROUND
+#error "loop/stream.h: a writer's sending task needs PT_CONFIG_BACKGROUND 1 (loop/config.h)"
 #endif
 
 /* ---- reader ---------------------------------------------------------------- */
@@ -312,7 +312,7 @@ static inline int pt_writer_open(struct pt_loop *l, struct pt_writer *w, struct 
     w->closing = PT__W_OPEN;
     pt__wlist_init(&w->more, PT__WL_KEEP);
     pt__wlist_init(&w->listeners, PT__WL_KEEP);
-    rc = pt_spawn_background(l, &w->task, pt__writer_run);
+    rc = pt_loop_spawn_background(l, &w->task, pt__writer_run);
     return rc;
 }
 
@@ -384,10 +384,10 @@ static inline int pt__writer_end_wait(struct pt_loop *l, struct pt_task *t, stru
 
 /* Internal: PT_WRITER_ABORT's start: drop what is buffered, refuse writes,
  * cancel the sending task; nonzero if it is to be waited for. (With
- * PT_DEBUG, another loop's writer is left as it is: PT_EINVAL.) */
+ * PT_CONFIG_DEBUG, another loop's writer is left as it is: PT_EINVAL.) */
 static inline int pt__writer_abort_begin(struct pt_loop *l, struct pt_gen *g, struct pt_writer *w) {
     g->value.i = PT_OK;
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     if (w->task.loop != l) {
         g->value.i = PT_EINVAL;
         return 0;
@@ -395,7 +395,7 @@ static inline int pt__writer_abort_begin(struct pt_loop *l, struct pt_gen *g, st
 #endif
     w->start = w->end = 0;
     w->closing = PT__W_STOPPED;
-    return pt_cancel(l, &w->task) == PT_OK;
+    return pt_task_cancel(l, &w->task) == PT_OK;
 }
 
 #define PT_WRITER_ABORT(w)                                                                         \
@@ -430,14 +430,14 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
     if (w->error == PT_OK && left == 0) {
         w->error = PT_ETIMEDOUT;
         w->start = w->end = 0;
-        (void)pt_cancel(l, &w->task);
+        (void)pt_task_cancel(l, &w->task);
     }
     if (w->error != PT_OK) /* timed out, or the sending failed: it ends */
         return pt__writer_end_wait(l, t, g, w);
     if (!pt__park(l, t, g, left, PT__WAIT_RETRY, &w->listeners.q)) {
         if (w->error == PT_OK) /* (timers full) */
             w->error = (int)g->value.i;
-        (void)pt_cancel(l, &w->task);
+        (void)pt_task_cancel(l, &w->task);
         return 0;
     }
     pt__waitq_push(&w->listeners.q, t);
@@ -457,5 +457,5 @@ static inline int pt__writer_close_wait(struct pt_loop *l, struct pt_task *t, st
         pt__gen->value.i = (w)->error;                                                             \
     } while (0)
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_STREAM_H */

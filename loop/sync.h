@@ -32,9 +32,9 @@
 
 #include "core.h"
 
-#if !PT_LOOP_SYNC
+#if !PT_CONFIG_SYNC
 #error                                                                                             \
-    "loop/sync.h: events, semaphores and queues need PT_LOOP_SYNC 1 (loop/config.h), in every file"
+    "loop/sync.h: events, semaphores and queues need PT_CONFIG_SYNC 1 (loop/config.h), in every file"
 #endif
 
 /*
@@ -98,7 +98,7 @@ static inline void pt__wlist_init(struct pt__wlist *w, pt__give_fn give) {
     w->give = give;
     /* (Compared here, in the file that has the object: each file has its
      * own copy of the PT__WL_* functions.) */
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     w->what = give == PT__WL_SEM     ? "semaphore"
               : give == PT__WL_LOCK  ? "lock"
               : give == PT__WL_QUEUE ? "queue"
@@ -167,18 +167,18 @@ static inline int pt_event_is_set(const struct pt_event *e) {
 
 /* ---- counting semaphore ------------------------------------------------ */
 
-/* The loop's semaphore (asyncio.Semaphore; struct pt_loop_sem is in
+/* The loop's semaphore (asyncio.Semaphore; struct pt_semaphore is in
  * loop/types.h): units go to its waiters in the order they came. (pt/sem.h's
  * struct pt_sem is the plain protothread's: polled, no queue.) */
 
-static inline void pt_loop_sem_init(struct pt_loop_sem *s, unsigned int count) {
+static inline void pt_semaphore_init(struct pt_semaphore *s, unsigned int count) {
     pt__wlist_init(&s->w, PT__WL_SEM);
     s->count = count;
 }
 
 /* Take a unit if one is free (none is while tasks wait: they had it
  * first). 1 if taken. */
-static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
+static inline int pt_semaphore_try(struct pt_semaphore *s) {
     if (s->count == 0)
         return 0;
     s->count--;
@@ -186,15 +186,15 @@ static inline int pt_loop_sem_try(struct pt_loop_sem *s) {
 }
 
 /* Give one unit back: to the longest waiter, or to the count. */
-static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {
+static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {
     pt__wl_sem(l, &s->w);
 }
 
-/* void PT_LOOP_SEM_ACQUIRE(struct pt_loop_sem *s, pt_time_t timeout)
+/* void PT_SEMAPHORE_ACQUIRE(struct pt_semaphore *s, pt_time_t timeout)
  *   then PT_WAIT_RESULT() -> PT_OK | PT_ETIMEDOUT | PT_EFULL
  * Take a unit: at once if one is free, else when it is given to this
  * task, in turn. */
-#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_loop_sem_try(s), &(s)->w, (timeout))
+#define PT_SEMAPHORE_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_semaphore_try(s), &(s)->w, (timeout))
 
 /* ---- bounded queue of values (a channel) -------------------------------- */
 

@@ -4,9 +4,9 @@
  * loop/ticks.h - loop time: a tick counter that may wrap.
  *
  * The loop counts time in ticks of pt_time_t. On a POSIX host a tick is a
- * microsecond in 64 bits (PT_TIME_BITS 64: it wraps after 584,000 years);
- * on a board it is whatever the port's clock counts (PT_TICKS_PER_SEC says
- * how many make a second; 1000 by default) in 32 bits (PT_TIME_BITS 32:
+ * microsecond in 64 bits (PT_CONFIG_TIME_BITS 64: it wraps after 584,000 years);
+ * on a board it is whatever the port's clock counts (PT_CONFIG_TICKS_PER_SEC says
+ * how many make a second; 1000 by default) in 32 bits (PT_CONFIG_TIME_BITS 32:
  * 49.7 days at 1 ms). Write durations with PT_MS, PT_US and PT_SEC, never
  * as bare numbers: they are the same on every target.
  *
@@ -25,36 +25,36 @@
 /* The counter's width: 64 on a POSIX host (microseconds need it: 32 bits
  * of them wrap every 71 minutes), 32 elsewhere (a board's 32-bit CPU does
  * one word, and 1 ms ticks last 49.7 days). */
-#ifndef PT_TIME_BITS
-#if PT_POSIX
-#define PT_TIME_BITS 64
+#ifndef PT_CONFIG_TIME_BITS
+#if PT_CONFIG_POSIX
+#define PT_CONFIG_TIME_BITS 64
 #else
-#define PT_TIME_BITS 32
+#define PT_CONFIG_TIME_BITS 32
 #endif
 #endif
 
-#if PT_TIME_BITS == 64
+#if PT_CONFIG_TIME_BITS == 64
 typedef uint64_t pt_time_t;
 #define PT_TIME_MAX_DELAY ((pt_time_t)0x7FFFFFFFFFFFFFFFu)
-#elif PT_TIME_BITS == 32
+#elif PT_CONFIG_TIME_BITS == 32
 typedef uint32_t pt_time_t;
 #define PT_TIME_MAX_DELAY ((pt_time_t)0x7FFFFFFFu)
 #else
-#error "PT_TIME_BITS: 32 or 64 (loop/config.h)"
+#error "PT_CONFIG_TIME_BITS: 32 or 64 (loop/config.h)"
 #endif
 #define PT_FOREVER ((pt_time_t)-1) /* as a timeout: no deadline */
 
 /* A tick: a microsecond on a POSIX host's own clock, else a millisecond
  * unless the port says otherwise. */
-#ifndef PT_TICKS_PER_SEC
-#if PT_POSIX && !defined(PT_PORT_NOW)
-#define PT_TICKS_PER_SEC 1000000u
+#ifndef PT_CONFIG_TICKS_PER_SEC
+#if PT_CONFIG_POSIX && !defined(PT_CONFIG_PORT_NOW)
+#define PT_CONFIG_TICKS_PER_SEC 1000000u
 #else
-#define PT_TICKS_PER_SEC 1000u
+#define PT_CONFIG_TICKS_PER_SEC 1000u
 #endif
 #endif
-#if !(PT_TICKS_PER_SEC > 0)
-#error "PT_TICKS_PER_SEC: a positive integer constant that #if can read (1000u, 32768u, ...)"
+#if !(PT_CONFIG_TICKS_PER_SEC > 0)
+#error "PT_CONFIG_TICKS_PER_SEC: a positive integer constant that #if can read (1000u, 32768u, ...)"
 #endif
 
 /* T / unit reduced to A / B. 10^3 and 10^6 have no factors but 2 and 5,
@@ -76,16 +76,16 @@ typedef uint32_t pt_time_t;
      : (t) % 25 == 0               ? 25                                                            \
      : (t) % 5 == 0                ? 5                                                             \
                                    : 1)
-#define PT__MS_GCD (PT__GCD2(PT_TICKS_PER_SEC, 3) * PT__GCD5(PT_TICKS_PER_SEC, 3))
-#define PT__MS_A (PT_TICKS_PER_SEC / PT__MS_GCD)
+#define PT__MS_GCD (PT__GCD2(PT_CONFIG_TICKS_PER_SEC, 3) * PT__GCD5(PT_CONFIG_TICKS_PER_SEC, 3))
+#define PT__MS_A (PT_CONFIG_TICKS_PER_SEC / PT__MS_GCD)
 #define PT__MS_B (1000u / PT__MS_GCD)
-#define PT__US_GCD (PT__GCD2(PT_TICKS_PER_SEC, 6) * PT__GCD5(PT_TICKS_PER_SEC, 6))
-#define PT__US_A (PT_TICKS_PER_SEC / PT__US_GCD)
+#define PT__US_GCD (PT__GCD2(PT_CONFIG_TICKS_PER_SEC, 6) * PT__GCD5(PT_CONFIG_TICKS_PER_SEC, 6))
+#define PT__US_A (PT_CONFIG_TICKS_PER_SEC / PT__US_GCD)
 #define PT__US_B (1000000u / PT__US_GCD)
 
 /* The type of the general forms' remainder products (below A * B, plus
  * A + B): pt_time_t where that fits, else 64 bits. */
-#if PT_TIME_BITS == 64
+#if PT_CONFIG_TIME_BITS == 64
 #define PT__MS_WIDE_T pt_time_t
 #define PT__US_WIDE_T pt_time_t
 #else
@@ -112,7 +112,7 @@ typedef uint32_t pt_time_t;
  * pt_time_t (the value of PT_FOREVER: a wait cuts it to PT_TIME_MAX_DELAY,
  * a timeout takes it as no deadline). It never wraps.
  *
- * The form is chosen here for PT_TICKS_PER_SEC (T), so that the usual
+ * The form is chosen here for PT_CONFIG_TICKS_PER_SEC (T), so that the usual
  * ticks cost nothing and no target calls a helper for 64-bit arithmetic:
  *   T counts the unit         the argument itself (PT_MS at 1000 Hz, PT_US
  *                             at 1 MHz);
@@ -128,34 +128,34 @@ typedef uint32_t pt_time_t;
  * All but the first read the argument more than once: give none with a
  * side effect.
  */
-#if PT_TICKS_PER_SEC == 1000000
+#if PT_CONFIG_TICKS_PER_SEC == 1000000
 #define PT_US(us) ((pt_time_t)(us))
-#elif PT_TICKS_PER_SEC % 1000000 == 0
-#define PT_US(us) PT__TICKS_MUL(us, PT_TICKS_PER_SEC / 1000000u)
-#elif 1000000 % PT_TICKS_PER_SEC == 0
-#define PT_US(us) PT__TICKS_DIV(us, 1000000u / PT_TICKS_PER_SEC)
+#elif PT_CONFIG_TICKS_PER_SEC % 1000000 == 0
+#define PT_US(us) PT__TICKS_MUL(us, PT_CONFIG_TICKS_PER_SEC / 1000000u)
+#elif 1000000 % PT_CONFIG_TICKS_PER_SEC == 0
+#define PT_US(us) PT__TICKS_DIV(us, 1000000u / PT_CONFIG_TICKS_PER_SEC)
 #elif PT__US_A > PT__US_B
 #define PT_US(us) PT__TICKS_RATIO_SAT(us, PT__US_A, PT__US_B, PT__US_WIDE_T)
 #else
 #define PT_US(us) PT__TICKS_RATIO(us, PT__US_A, PT__US_B, PT__US_WIDE_T)
 #endif
 
-#if PT_TICKS_PER_SEC == 1000
+#if PT_CONFIG_TICKS_PER_SEC == 1000
 #define PT_MS(ms) ((pt_time_t)(ms))
-#elif PT_TICKS_PER_SEC % 1000 == 0
-#define PT_MS(ms) PT__TICKS_MUL(ms, PT_TICKS_PER_SEC / 1000u)
-#elif 1000 % PT_TICKS_PER_SEC == 0
-#define PT_MS(ms) PT__TICKS_DIV(ms, 1000u / PT_TICKS_PER_SEC)
+#elif PT_CONFIG_TICKS_PER_SEC % 1000 == 0
+#define PT_MS(ms) PT__TICKS_MUL(ms, PT_CONFIG_TICKS_PER_SEC / 1000u)
+#elif 1000 % PT_CONFIG_TICKS_PER_SEC == 0
+#define PT_MS(ms) PT__TICKS_DIV(ms, 1000u / PT_CONFIG_TICKS_PER_SEC)
 #elif PT__MS_A > PT__MS_B
 #define PT_MS(ms) PT__TICKS_RATIO_SAT(ms, PT__MS_A, PT__MS_B, PT__MS_WIDE_T)
 #else
 #define PT_MS(ms) PT__TICKS_RATIO(ms, PT__MS_A, PT__MS_B, PT__MS_WIDE_T)
 #endif
 
-#if PT_TICKS_PER_SEC == 1
+#if PT_CONFIG_TICKS_PER_SEC == 1
 #define PT_SEC(s) ((pt_time_t)(s))
 #else
-#define PT_SEC(s) PT__TICKS_MUL(s, PT_TICKS_PER_SEC)
+#define PT_SEC(s) PT__TICKS_MUL(s, PT_CONFIG_TICKS_PER_SEC)
 #endif
 
 /*
@@ -169,24 +169,24 @@ typedef uint32_t pt_time_t;
  * than pt_time_t (2^32 ms is 42 bits of microseconds): that multiply is
  * in 64 bits.
  */
-#if PT_TICKS_PER_SEC == 1000
+#if PT_CONFIG_TICKS_PER_SEC == 1000
 #define PT_TO_MS(t) ((uint64_t)(pt_time_t)(t))
-#elif PT_TICKS_PER_SEC % 1000 == 0
-#define PT_TO_MS(t) ((uint64_t)((pt_time_t)(t) / (PT_TICKS_PER_SEC / 1000u)))
-#elif 1000 % PT_TICKS_PER_SEC == 0
-#define PT_TO_MS(t) ((uint64_t)(pt_time_t)(t) * (1000u / PT_TICKS_PER_SEC))
+#elif PT_CONFIG_TICKS_PER_SEC % 1000 == 0
+#define PT_TO_MS(t) ((uint64_t)((pt_time_t)(t) / (PT_CONFIG_TICKS_PER_SEC / 1000u)))
+#elif 1000 % PT_CONFIG_TICKS_PER_SEC == 0
+#define PT_TO_MS(t) ((uint64_t)(pt_time_t)(t) * (1000u / PT_CONFIG_TICKS_PER_SEC))
 #elif PT__MS_A > PT__MS_B
 #define PT_TO_MS(t) PT__UNITS_RATIO(t, PT__MS_A, PT__MS_B, pt_time_t, PT__MS_WIDE_T)
 #else
 #define PT_TO_MS(t) PT__UNITS_RATIO(t, PT__MS_A, PT__MS_B, uint64_t, PT__MS_WIDE_T)
 #endif
 
-#if PT_TICKS_PER_SEC == 1000000
+#if PT_CONFIG_TICKS_PER_SEC == 1000000
 #define PT_TO_US(t) ((uint64_t)(pt_time_t)(t))
-#elif PT_TICKS_PER_SEC % 1000000 == 0
-#define PT_TO_US(t) ((uint64_t)((pt_time_t)(t) / (PT_TICKS_PER_SEC / 1000000u)))
-#elif 1000000 % PT_TICKS_PER_SEC == 0
-#define PT_TO_US(t) ((uint64_t)(pt_time_t)(t) * (1000000u / PT_TICKS_PER_SEC))
+#elif PT_CONFIG_TICKS_PER_SEC % 1000000 == 0
+#define PT_TO_US(t) ((uint64_t)((pt_time_t)(t) / (PT_CONFIG_TICKS_PER_SEC / 1000000u)))
+#elif 1000000 % PT_CONFIG_TICKS_PER_SEC == 0
+#define PT_TO_US(t) ((uint64_t)(pt_time_t)(t) * (1000000u / PT_CONFIG_TICKS_PER_SEC))
 #elif PT__US_A > PT__US_B
 #define PT_TO_US(t) PT__UNITS_RATIO(t, PT__US_A, PT__US_B, pt_time_t, PT__US_WIDE_T)
 #else
@@ -235,7 +235,7 @@ static inline pt_time_t pt_time_after(pt_time_t now, pt_time_t delay) {
     /* A delay past the maximum has its top bit set: `over` is then all
      * ones and the mask leaves the maximum; otherwise `over` is 0 and the
      * delay is kept as it is. */
-    pt_time_t over = (pt_time_t)0 - (delay >> (PT_TIME_BITS - 1));
+    pt_time_t over = (pt_time_t)0 - (delay >> (PT_CONFIG_TIME_BITS - 1));
     return (pt_time_t)(now + ((delay | over) & PT_TIME_MAX_DELAY));
 }
 

@@ -5,7 +5,7 @@
  * the pending timers in the order they fire: by deadline, equal deadlines
  * in the order they were set.
  *
- * PT_LOOP_TIMERS (loop/config.h) chooses one header of loop/timers/:
+ * PT_CONFIG_TIMERS (loop/config.h) chooses one header of loop/timers/:
  *   PT_TIMERS_HEAP  heap.h  a 4-ary heap in the array given to
  *                           pt_loop_init: O(log n) to set a timer or take
  *                           one out, for any number (the default on a
@@ -41,12 +41,12 @@
 
 #include "config.h"
 
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
 #include "timers/heap.h"
-#elif PT_LOOP_TIMERS == PT_TIMERS_LIST
+#elif PT_CONFIG_TIMERS == PT_TIMERS_LIST
 #include "timers/list.h"
 #else
-#error "PT_LOOP_TIMERS: PT_TIMERS_HEAP or PT_TIMERS_LIST (loop/config.h)"
+#error "PT_CONFIG_TIMERS: PT_TIMERS_HEAP or PT_TIMERS_LIST (loop/config.h)"
 #endif
 
 #endif /* PT_LOOP_TIMERS_H */

@@ -6,10 +6,10 @@
  * Chrome trace-event JSON (Perfetto and chrome://tracing open it).
  *
  * Include it BEFORE loop/loop.h, in the file that runs the loop: it defines
- * the loop's hooks PT_LOOP_ON_RUN and PT_LOOP_AFTER_RUN (loop/core.h), which
+ * the loop's hooks PT_CONFIG_ON_RUN and PT_CONFIG_AFTER_RUN (loop/core.h), which
  * must exist before the loop's code is read. Included after it, the build
  * stops with an #error. A program with hooks of its own defines
- * PT_TRACE_HOOKS 0 and calls pt_trace_run_begin / pt_trace_run_end from
+ * PT_CONFIG_TRACE_HOOKS 0 and calls pt_trace_run_begin / pt_trace_run_end from
  * them.
  *
  *   int pt_trace_init(struct pt_trace *tr, struct pt_trace_event *events,
@@ -37,8 +37,8 @@
  *     -> PT_OK | PT_ESYS (the stream reports an error; errno as it left it)
  *   void pt_trace_run_begin(const void *task)
  *   void pt_trace_run_end(const void *task)
- *       the hooks: a resume of task begins, and returns (PT_LOOP_ON_RUN and
- *       PT_LOOP_AFTER_RUN call them; with PT_TRACE_HOOKS 0, a program's own
+ *       the hooks: a resume of task begins, and returns (PT_CONFIG_ON_RUN and
+ *       PT_CONFIG_AFTER_RUN call them; with PT_CONFIG_TRACE_HOOKS 0, a program's own
  *       hooks do)
  *
  * The chart, one row per task name (tasks of the same name share a row;
@@ -59,11 +59,11 @@
  * recorded are counted in "otherData" and, if any, said by a "ph":"i"
  * (instant) event at the end.
  *
- * The clock is the trace's own, not the loop's ticks: PT_TRACE_NOW_US(),
+ * The clock is the trace's own, not the loop's ticks: PT_CONFIG_TRACE_NOW_US(),
  * microseconds as a uint64_t; on a POSIX host CLOCK_MONOTONIC. Elsewhere
  * define it before including this file (without one the build stops with
  * an #error). The outputs need <stdio.h>: they exist where the build is
- * hosted (PT_TRACE_STDIO, default __STDC_HOSTED__); a freestanding build
+ * hosted (PT_CONFIG_TRACE_STDIO, default __STDC_HOSTED__); a freestanding build
  * gets the recorder and reads tr->events itself.
  *
  * Limits, and what happens at them:
@@ -74,7 +74,7 @@
  *   - time: a resume beginning more than UINT32_MAX us (71.6 minutes)
  *     after pt_trace_start is counted as dropped; a single resume longer
  *     than that records UINT32_MAX as its duration.
- *   - the chart: PT_TRACE_CHART_ROWS names (24); the resumes of further
+ *   - the chart: PT_CONFIG_TRACE_CHART_ROWS names (24); the resumes of further
  *     names are left out of it, and it says how many.
  *   - tasks are told apart by address: a struct pt_task reused for another
  *     task is the same task to the trace (the same name and tid).
@@ -95,50 +95,50 @@
 #include "config.h"
 #include "result.h"
 
-#ifndef PT_TRACE_HOOKS
-#define PT_TRACE_HOOKS 1
+#ifndef PT_CONFIG_TRACE_HOOKS
+#define PT_CONFIG_TRACE_HOOKS 1
 #endif
-#if PT_TRACE_HOOKS
+#if PT_CONFIG_TRACE_HOOKS
 #ifdef PT_LOOP_CORE_H
 #error "loop/trace.h: include it before loop/loop.h: it defines the loop's hooks"
 #endif
-#if defined(PT_LOOP_ON_RUN) || defined(PT_LOOP_AFTER_RUN)
+#if defined(PT_CONFIG_ON_RUN) || defined(PT_CONFIG_AFTER_RUN)
 #error                                                                                             \
-    "loop/trace.h: the loop's hooks are taken: define PT_TRACE_HOOKS 0 and call pt_trace_run_begin and pt_trace_run_end from them"
+    "loop/trace.h: the loop's hooks are taken: define PT_CONFIG_TRACE_HOOKS 0 and call pt_trace_run_begin and pt_trace_run_end from them"
 #endif
-#define PT_LOOP_ON_RUN(loop, task) pt_trace_run_begin(task)
-#define PT_LOOP_AFTER_RUN(loop, task) pt_trace_run_end(task)
+#define PT_CONFIG_ON_RUN(loop, task) pt_trace_run_begin(task)
+#define PT_CONFIG_AFTER_RUN(loop, task) pt_trace_run_end(task)
 #endif
 
-#ifndef PT_TRACE_STDIO
+#ifndef PT_CONFIG_TRACE_STDIO
 #if defined(__STDC_HOSTED__) && __STDC_HOSTED__
-#define PT_TRACE_STDIO 1
+#define PT_CONFIG_TRACE_STDIO 1
 #else
-#define PT_TRACE_STDIO 0
+#define PT_CONFIG_TRACE_STDIO 0
 #endif
 #endif
-#if PT_TRACE_STDIO
+#if PT_CONFIG_TRACE_STDIO
 #include <stdio.h>
 #include <string.h>
 #endif
 
-#ifndef PT_TRACE_NOW_US
-#if PT_POSIX
+#ifndef PT_CONFIG_TRACE_NOW_US
+#if PT_CONFIG_POSIX
 #include <time.h>
 static inline uint64_t pt__trace_now_us(void) {
     struct timespec ts;
     (void)clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
-#define PT_TRACE_NOW_US() pt__trace_now_us()
+#define PT_CONFIG_TRACE_NOW_US() pt__trace_now_us()
 #else
-#error "loop/trace.h: no clock: define PT_TRACE_NOW_US() (microseconds, uint64_t) first"
+#error "loop/trace.h: no clock: define PT_CONFIG_TRACE_NOW_US() (microseconds, uint64_t) first"
 #endif
 #endif
 
 #define PT_TRACE_TASKS_MAX 65535u /* a task's place is a uint16_t */
-#ifndef PT_TRACE_CHART_ROWS
-#define PT_TRACE_CHART_ROWS 24
+#ifndef PT_CONFIG_TRACE_CHART_ROWS
+#define PT_CONFIG_TRACE_CHART_ROWS 24
 #endif
 #define PT_TRACE_CHART_WIDTH 200
 
@@ -162,7 +162,7 @@ struct pt_trace {
     struct pt_trace_task *tasks; /* tasks[0..n_tasks-1]: in order of naming or first run */
     size_t cap_tasks, n_tasks;
     unsigned long dropped; /* resumes not recorded (saturates at ULONG_MAX) */
-    uint64_t t0;           /* PT_TRACE_NOW_US() at pt_trace_start */
+    uint64_t t0;           /* PT_CONFIG_TRACE_NOW_US() at pt_trace_start */
     size_t open;           /* 1 + the event of the resume under way; 0: none */
     int on;
 };
@@ -225,7 +225,7 @@ static inline void pt_trace_start(struct pt_trace *tr) {
     if (pt__trace_current && pt__trace_current != tr)
         pt__trace_current->on = 0;
     pt__trace_current = tr;
-    tr->t0 = PT_TRACE_NOW_US();
+    tr->t0 = PT_CONFIG_TRACE_NOW_US();
     tr->on = 1;
 }
 
@@ -249,7 +249,7 @@ static inline void pt_trace_run_begin(const void *task) {
     if (!tr || !tr->on)
         return;
     tr->open = 0;
-    t = PT_TRACE_NOW_US() - tr->t0;
+    t = PT_CONFIG_TRACE_NOW_US() - tr->t0;
     k = pt__trace_find(tr, task);
     if (k < 0 || tr->n_events == tr->cap_events || t > UINT32_MAX) {
         pt__trace_drop(tr);
@@ -273,11 +273,11 @@ static inline void pt_trace_run_end(const void *task) {
     if (tr->tasks[e->task].task != task)
         return; /* not the resume that began last: see "do not nest" */
     /* Both ends measured from t0: start + dur never passes the next start. */
-    d = PT_TRACE_NOW_US() - tr->t0 - e->start_us;
+    d = PT_CONFIG_TRACE_NOW_US() - tr->t0 - e->start_us;
     e->dur_us = d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
 }
 
-#if PT_TRACE_STDIO
+#if PT_CONFIG_TRACE_STDIO
 
 /* The chart's name of a task: its name, or "(other)". */
 static inline const char *pt__trace_row_name(const struct pt_trace *tr, uint16_t k) {
@@ -290,7 +290,7 @@ static inline int pt__trace_row(const char **rows, int *n, const char *name) {
     for (r = 0; r < *n; r++)
         if (rows[r] == name || strcmp(rows[r], name) == 0)
             return r;
-    if (*n == PT_TRACE_CHART_ROWS)
+    if (*n == PT_CONFIG_TRACE_CHART_ROWS)
         return -1;
     rows[*n] = name;
     return (*n)++;
@@ -298,7 +298,7 @@ static inline int pt__trace_row(const char **rows, int *n, const char *name) {
 
 static inline void pt_trace_chart(const struct pt_trace *tr, FILE *out, int width) {
     char line[PT_TRACE_CHART_WIDTH + 1];
-    const char *rows[PT_TRACE_CHART_ROWS];
+    const char *rows[PT_CONFIG_TRACE_CHART_ROWS];
     double span = 0, ms;
     unsigned long hidden = 0;
     size_t i;
@@ -339,7 +339,7 @@ static inline void pt_trace_chart(const struct pt_trace *tr, FILE *out, int widt
         fprintf(out, "  %-*s  0 ms%*s\n", namew, "", width - 4, line);
         if (hidden)
             fprintf(out, "  (%lu resumes of tasks past the chart's %d rows not shown)\n", hidden,
-                    PT_TRACE_CHART_ROWS);
+                    PT_CONFIG_TRACE_CHART_ROWS);
     }
     if (tr->dropped)
         fprintf(out, "  (%lu resumes not recorded: the recorder is full)\n", tr->dropped);
@@ -411,6 +411,6 @@ static inline int pt_trace_write_json(const struct pt_trace *tr, FILE *out, cons
     return fflush(out) == 0 && !ferror(out) ? PT_OK : PT_ESYS;
 }
 
-#endif /* PT_TRACE_STDIO */
+#endif /* PT_CONFIG_TRACE_STDIO */
 
 #endif /* PT_LOOP_TRACE_H */

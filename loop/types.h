@@ -15,8 +15,8 @@
 #include "result.h"
 #include "ticks.h"
 
-/* The widths PT_LOOP_WIDE chooses (loop/config.h). */
-#if PT_LOOP_WIDE
+/* The widths PT_CONFIG_WIDE chooses (loop/config.h). */
+#if PT_CONFIG_WIDE
 typedef uint32_t pt_seq_t;
 typedef uint32_t pt_index_t;
 #define PT_INDEX_MAX 0xFFFFFFFFu
@@ -91,7 +91,7 @@ struct pt_group;
  *     bit 0  QUEUED      in the ready queue
  *     bit 1  PARKED      waiting on the loop: `wait` says on what; never
  *                        QUEUED at the same time
- *     bit 2  BACKGROUND  spawned by pt_spawn_background: keeps no run going;
+ *     bit 2  BACKGROUND  spawned by pt_loop_spawn_background: keeps no run going;
  *                        `up` is up.background
  *     bit 3  IN_GROUP    a member of a task group: `up` is up.group
  *     bit 4  TIMED_OUT   the deadline of this wait passed (cleared when it
@@ -147,14 +147,14 @@ struct pt_task {
     unsigned char wait; /* PT__WAIT_* (see above); here, where the padding
                            before the timer's fields or after the heap's
                            index takes it, near the start for short loads */
-#if PT_LOOP_TIMERS != PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
-#elif !PT_GEN_AUX32
+#elif !PT_CONFIG_GEN_AUX32
     pt_index_t heap_index;  /* its slot in the timer heap, or one below it;
                                0: none (the slot holds the deadline) */
 #endif
-#if PT_DEBUG                /* (loop/debug.h) */
+#if PT_CONFIG_DEBUG         /* (loop/debug.h) */
     struct pt_loop *loop;   /* the loop it was last spawned on */
     const char *name;       /* pt_task_set_name's; NULL: none */
     struct pt_task *dnext;  /* the next of its loop's live tasks */
@@ -171,11 +171,11 @@ struct pt_task {
 
 /* A task's 1-based slot in the timer heap or one below it (the heap finds
  * which: loop/timers/heap.h), 0 if it has no timer: on a
- * 64-bit target in its generator's spare word (PT_GEN_AUX32, pt/gen.h),
+ * 64-bit target in its generator's spare word (PT_CONFIG_GEN_AUX32, pt/gen.h),
  * so that the heap makes a task no bigger. */
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP && PT_GEN_AUX32
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP && PT_CONFIG_GEN_AUX32
 #define PT__HEAP_INDEX(t) ((t)->gen.aux32)
-#elif PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#elif PT_CONFIG_TIMERS == PT_TIMERS_HEAP
 #define PT__HEAP_INDEX(t) ((t)->heap_index)
 #endif
 
@@ -246,14 +246,14 @@ typedef void (*pt__give_fn)(struct pt_loop *l, struct pt__wlist *w);
 struct pt__wlist {
     struct pt_waitq q;
     pt__give_fn give; /* PT__WL_* */
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     const char *what; /* what object it is (loop/debug.h) */
 #endif
 };
 
 /* The loop's semaphore (loop/sync.h) and lock (loop/lock.h): here, since
  * the core gives back what a cancelled waiter was granted. */
-struct pt_loop_sem {
+struct pt_semaphore {
     struct pt__wlist w;
     unsigned int count;
 };
@@ -276,12 +276,12 @@ typedef void (*pt_slow_fn)(void *arg, struct pt_loop *loop, const struct pt_task
 struct pt_loop {
     uint32_t agree; /* the options of the file that initialised it (loop/agree.h);
                        first, so that a file built with other options finds it */
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
     struct pt_task *background; /* background tasks, newest first, linked by
                                    their up.background */
 #endif
     struct pt_waitq ready; /* tasks to run, in order */
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     struct pt_timer_slot *heap;
     pt_seq_t seq; /* next timer sequence number */
 #else
@@ -291,7 +291,7 @@ struct pt_loop {
     pt_time_t now;                  /* the loop's clock, read once per iteration */
     pt_index_t live;                /* spawned tasks, not background, not finished */
     unsigned char flags;
-#if PT_LOOP_STALL_CHECK
+#if PT_CONFIG_STALL_CHECK
     /* Waits the loop cannot see (a PT_WAIT_UNTIL polled again): on the
      * virtual clock, what tells a run that only they are left
      * (loop/features/stall.h). */
@@ -299,33 +299,33 @@ struct pt_loop {
     pt_index_t polls_seen; /* the last iteration's, if it re-queued nothing else; 0: none */
     uintptr_t polls_hash;  /* ... and which tasks, where (a hash) */
 #endif
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     struct pt_timeout *timeouts; /* open timeout scopes, newest first */
 #endif
-#if PT_DEBUG                 /* (loop/debug.h) */
+#if PT_CONFIG_DEBUG          /* (loop/debug.h) */
     struct pt_task *tasks;   /* its live tasks, newest first */
     struct pt_task *running; /* the task being resumed; NULL between */
     pt_slow_fn slow_fn;      /* told of a resume longer than slow_us; NULL: none */
     void *slow_arg;
     uint32_t slow_us;
 #endif
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     struct pt__backend io; /* the readiness back end's own (loop/backend.h) */
     pt_time_t io_backoff;  /* the next sleep after a failed poll (loop/iowait.h) */
     unsigned io_ahead;     /* the wake-up latency expected, us (loop/iowait.h) */
 #endif
 };
 
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 /* A callback handle (loop/call.h): a task the loop calls instead of
  * resuming. Caller-owned, zeroed before its first use. */
 struct pt_handle {
     struct pt_task task;
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     pt_time_t when; /* its call's time: a heap's task has no deadline */
 #endif
 };
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
 #define PT__HANDLE_WHEN(h) ((h)->when)
 #else
 #define PT__HANDLE_WHEN(h) ((h)->task.deadline)

@@ -6,16 +6,16 @@
  *
  *   Python                          C (struct pt_gen g; child c)
  *   g = gen()      (nothing runs)   pt_gen_init(&g);
- *   v = g.send(x)                   st = PT_SEND(&g, x, gen(&g)); v = g.value;
- *   next(g)                         st = PT_NEXT(&g, gen(&g));
+ *   v = g.send(x)                   st = pt_gen_send(&g, x, gen(&g)); v = g.value;
+ *   next(g)                         st = pt_gen_next(&g, gen(&g));
  *   x = yield v    (inside)         PT_YIELD_VALUE(g, v); x = g->value;
  *   return r       (inside)         PT_RETURN(g, r);
  *   StopIteration.value             st == PT_ENDED, then g.value
  *   r = await c / yield from c      PT_AWAIT(g, &c, child(&c)); r = c.value;
- *   g.close()      + finally:       PT_CLOSE(&g, gen(&g));  PT_CLEANUP(g)
- *   g.throw(E)                      st = PT_THROW(&g, err, gen(&g));
+ *   g.close()      + finally:       pt_gen_close(&g, gen(&g));  PT_CLEANUP(g)
+ *   g.throw(E)                      st = pt_gen_throw(&g, err, gen(&g));
  *   except E: (at the yield)        if ((e = pt_gen_thrown(g)) != 0) ...
- *   raise E                         PT_FAIL(g, pt_int(err));
+ *   raise E                         PT_FAIL(g, pt_value_int(err));
  *   r = await c  (c raises: raise)  PT_AWAIT_RAISE(g, &c, child(&c));
  *
  * One value slot carries both directions: the driver writes the value it
@@ -28,11 +28,11 @@
  * (PT_EXIT, or failed: PT_FAIL, whose error value is then in g.value) or
  * PT_CLOSED (closed).
  *
- * Errors are values, not jumps: an error thrown in (PT_THROW) is seen at
+ * Errors are values, not jumps: an error thrown in (pt_gen_throw) is seen at
  * the resume point (pt_gen_thrown), where the generator handles it or
  * finishes with it (PT_FAIL); a child's failure reaches its awaiter as the
  * child's status, and PT_AWAIT_RAISE passes it on up in one macro. A
- * finished generator is never run again: PT_SEND / PT_NEXT / PT_CLOSE on
+ * finished generator is never run again: pt_gen_send / pt_gen_next / pt_gen_close on
  * it return its final status and leave the result in g.value untouched.
  *
  * Closing a suspended generator resumes it just long enough to run its
@@ -47,7 +47,7 @@
 
 #include "thread.h"
 
-#define PT_CLOSED 4 /* closed by PT_CLOSE (or cancelled by a loop) */
+#define PT_CLOSED 4 /* closed by pt_gen_close (or cancelled by a loop) */
 
 /* The error value (g.value.i) of a generator that failed because it was
  * resumed at a point its dispatch does not hold: with the switch back end,
@@ -62,36 +62,36 @@ typedef union pt_value {
     const char *s;
 } pt_value;
 
-static inline pt_value pt_int(intptr_t i) {
+static inline pt_value pt_value_int(intptr_t i) {
     pt_value v;
     v.i = i;
     return v;
 }
-static inline pt_value pt_ptr(void *p) {
+static inline pt_value pt_value_ptr(void *p) {
     pt_value v;
     v.p = p;
     return v;
 }
-static inline pt_value pt_str(const char *s) {
+static inline pt_value pt_value_str(const char *s) {
     pt_value v;
     v.s = s;
     return v;
 }
-#define PT_NONE pt_int(0)
+#define PT_NONE pt_value_int(0)
 
-/* PT_GEN_AUX32: 1 where struct pt_gen has `aux32`, a second word for the
+/* PT_CONFIG_GEN_AUX32: 1 where struct pt_gen has `aux32`, a second word for the
  * driver, in the four bytes that the value slot's alignment leaves free
  * after `aux` on a 64-bit target; 0 on narrower ones, where it would make
  * every generator bigger. It changes the layout, so every file of a
  * program must see the same value: without UINTPTR_MAX (C++ before C++11
  * without __STDC_LIMIT_MACROS) it would silently be 0, hence the error. */
-#ifndef PT_GEN_AUX32
+#ifndef PT_CONFIG_GEN_AUX32
 #ifndef UINTPTR_MAX
 #error "pt/gen.h: <stdint.h> defines no UINTPTR_MAX (C++: C++11, or __STDC_LIMIT_MACROS)"
 #elif UINTPTR_MAX > 0xFFFFFFFFu
-#define PT_GEN_AUX32 1
+#define PT_CONFIG_GEN_AUX32 1
 #else
-#define PT_GEN_AUX32 0
+#define PT_CONFIG_GEN_AUX32 0
 #endif
 #endif
 
@@ -106,7 +106,7 @@ struct pt_gen {
     pt_lc_t lc;
     unsigned char state; /* PT__GEN_* below; read it through pt_gen_* */
     unsigned char aux;   /* free for the driver (the loop keeps task flags here) */
-#if PT_GEN_AUX32
+#if PT_CONFIG_GEN_AUX32
     uint32_t aux32; /* free for the driver (the loop: the task's timer slot) */
 #endif
     pt_value value;
@@ -144,12 +144,12 @@ enum pt__gen_life {
 
 #define pt__gen_life(s) ((s)&PT__GEN_LIFE)
 
-/* Create without running: the first PT_SEND/PT_NEXT runs from the top. */
+/* Create without running: the first pt_gen_send/pt_gen_next runs from the top. */
 static inline void pt_gen_init(struct pt_gen *g) {
     PT_LC_INIT(g->lc);
     g->state = PT__GEN_NEW;
     g->aux = 0;
-#if PT_GEN_AUX32
+#if PT_CONFIG_GEN_AUX32
     g->aux32 = 0;
 #endif
     g->value = PT_NONE;
@@ -220,7 +220,7 @@ static inline int pt__gen_throw(struct pt_gen *g, intptr_t err) {
     return 1;
 }
 
-/* The error thrown in at this resume (PT_THROW), or 0: inside the
+/* The error thrown in at this resume (pt_gen_throw), or 0: inside the
  * generator, at its resume point. */
 static inline intptr_t pt_gen_thrown(const struct pt_gen *g) {
     return (g->state & (PT__GEN_LIFE | PT__GEN_STATUS)) == (PT__GEN_RUNNING | PT__GEN_THROWN)
@@ -297,18 +297,18 @@ static inline char pt__gen_finish(struct pt_gen *g) {
     return status;
 }
 
-/* Resume g with value v: PT_SEND(&g, v, fn(&g, ...)) -> status. A first
+/* Resume g with value v: pt_gen_send(&g, v, fn(&g, ...)) -> status. A first
  * send with a value starts g from the top, v in g->value there (Python
  * raises TypeError: there is no exception to raise, and v does no harm). */
-#define PT_SEND(g, v, call) (pt__gen_send((g), (v)) ? (char)(call) : pt_gen_status(g))
+#define pt_gen_send(g, v, call) (pt__gen_send((g), (v)) ? (char)(call) : pt_gen_status(g))
 /* Resume g with no value, as next() does. */
-#define PT_NEXT(g, call) PT_SEND((g), PT_NONE, call)
+#define pt_gen_next(g, call) pt_gen_send((g), PT_NONE, call)
 /* Close g, running its cleanup; PT_CLOSED once done (PT_ENDED or PT_EXITED
  * if the cleanup finishes it with PT_RETURN or PT_FAIL). If the cleanup
  * itself waits, this returns PT_WAITING/PT_YIELDED: close (or send) again. */
-#define PT_CLOSE(g, call) (pt__gen_close(g) ? (char)(call) : pt_gen_status(g))
+#define pt_gen_close(g, call) (pt__gen_close(g) ? (char)(call) : pt_gen_status(g))
 /*
- * char PT_THROW(struct pt_gen *g, intptr_t err, call) -> status
+ * char pt_gen_throw(struct pt_gen *g, intptr_t err, call) -> status
  * Throw error err (nonzero) into g, as g.throw() does: g resumes at its
  * resume point, where pt_gen_thrown(g) is err and g->value.i too; it may
  * handle it and go on, or finish with it (PT_FAIL). Stopped inside
@@ -316,7 +316,7 @@ static inline char pt__gen_finish(struct pt_gen *g) {
  * fails with err without running. In its cleanup section: the cleanup goes
  * on, and g then fails with err. Finished: nothing runs.
  */
-#define PT_THROW(g, err, call) (pt__gen_throw((g), (err)) ? (char)(call) : pt_gen_status(g))
+#define pt_gen_throw(g, err, call) (pt__gen_throw((g), (err)) ? (char)(call) : pt_gen_status(g))
 
 /*
  * Start and end the body of a generator function. Every way out but the
@@ -355,7 +355,7 @@ static inline char pt__gen_finish(struct pt_gen *g) {
     pt__lost:                                                                                      \
     if (PT_LC_IS_EXIT((g)->lc))                                                                    \
         goto pt__end;                                                                              \
-    (g)->ret = pt_int(PT_GEN_ELOST);                                                               \
+    (g)->ret = pt_value_int(PT_GEN_ELOST);                                                         \
     pt__gen_set_status((g), PT__GEN_FAILED);                                                       \
     goto pt__leave;                                                                                \
     pt__leave:                                                                                     \
@@ -437,7 +437,7 @@ static inline char pt__gen_finish(struct pt_gen *g) {
             pt__gen_pass_throw((g), (child));                                                      \
             if (((g)->state & (PT__GEN_LIFE | PT__GEN_CLOSING)) ==                                 \
                 (PT__GEN_RUNNING | PT__GEN_CLOSING)) {                                             \
-                pt__st = PT_CLOSE((child), (call));                                                \
+                pt__st = pt_gen_close((child), (call));                                            \
                 if (PT__AWAIT_STOPPED(pt__st, child))                                              \
                     return pt__st;                                                                 \
                 (g)->state &= (unsigned char)~PT__GEN_AWAITING;                                    \

@@ -7,13 +7,13 @@
  * next call jumps straight back there. Two back ends, chosen at compile time
  * by ONE macro, defined identically in every translation unit of a program:
  *
- *   PT_LC_ADDRLABELS  undefined or 0: switch/case back end (Duff's device,
+ *   PT_CONFIG_LC_ADDRLABELS  undefined or 0: switch/case back end (Duff's device,
  *                     any C99 compiler); pt_lc_t is an unsigned short.
  *                     1: GCC/Clang labels-as-values back end; pt_lc_t is a
  *                     void *, and switch statements may be used freely
  *                     inside a protothread.
  *
- *   PT_LC_NO_COUNTER  define to 1 to name resume points by __LINE__ even
+ *   PT_CONFIG_LC_NO_COUNTER  define to 1 to name resume points by __LINE__ even
  *                     where the compiler has __COUNTER__ (tests use it).
  *
  * Resume points are numbered with __COUNTER__ where the compiler has it, so
@@ -68,13 +68,13 @@
 #define PT__DIAG_OFF_SHADOW
 #endif
 
-#if defined(__COUNTER__) && !(defined(PT_LC_NO_COUNTER) && PT_LC_NO_COUNTER)
+#if defined(__COUNTER__) && !(defined(PT_CONFIG_LC_NO_COUNTER) && PT_CONFIG_LC_NO_COUNTER)
 #define PT__LC_ID __COUNTER__
 #else
 #define PT__LC_ID __LINE__
 #endif
 
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
 #include "lc_addrlabels.h"
 #else
 #include "lc_switch.h"

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * pt/lc_addrlabels.h - local continuations as GCC/Clang labels-as-values.
- * Included by pt/lc.h when PT_LC_ADDRLABELS is 1; see there. A resume point
+ * Included by pt/lc.h when PT_CONFIG_LC_ADDRLABELS is 1; see there. A resume point
  * is a label whose address is saved; resuming is one computed goto. The
  * protothread body may contain switch statements of its own.
  *
@@ -14,7 +14,7 @@
 #define PT_LC_ADDRLABELS_H
 
 #if !defined(__GNUC__)
-#error "PT_LC_ADDRLABELS needs a compiler with labels as values (GCC, Clang)"
+#error "PT_CONFIG_LC_ADDRLABELS needs a compiler with labels as values (GCC, Clang)"
 #endif
 
 typedef void *pt_lc_t;

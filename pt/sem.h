@@ -8,7 +8,7 @@
  * scheduled first after a signal takes it. The counter is an unsigned int;
  * signalling it past UINT_MAX wraps, as in 1.4: signal at most as often as
  * the resource allows. (The loop's semaphore, whose waiters are queued, is
- * struct pt_loop_sem in loop/sync.h.)
+ * struct pt_semaphore in loop/sync.h.)
  */
 #ifndef PT_SEM_H
 #define PT_SEM_H

@@ -12,7 +12,7 @@
  *  - Local variables do NOT survive a stop (yield or wait): keep anything
  *    that must outlive one in a struct the caller owns.
  *  - With the switch back end (the default) no switch statement of your own
- *    may enclose a resume point; define PT_LC_ADDRLABELS=1 to lift that.
+ *    may enclose a resume point; define PT_CONFIG_LC_ADDRLABELS=1 to lift that.
  *    A resume there is not silent: the dispatch does not hold that point,
  *    and the protothread finishes as PT_EXIT does (PT_EXITED; a generator
  *    fails with PT_GEN_ELOST, pt/gen.h). A `default:` of your own at the

@@ -11,7 +11,7 @@
 #ifndef TESTS_LOOP_INIT_H
 #define TESTS_LOOP_INIT_H
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 #include <sys/select.h>
 #define TEST_IO_FDS FD_SETSIZE
 static union pt_io_slot test_io_slots[PT_IO_SLOTS(TEST_IO_FDS)];
@@ -24,7 +24,7 @@ static inline int test_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, 
         pt_loop_close(test_loop_open);
     rc = pt_loop_init(l, heap, cap);
     test_loop_open = l;
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     (void)pt_loop_io_table(l, test_io_slots, sizeof test_io_slots / sizeof test_io_slots[0]);
 #endif
     return rc;

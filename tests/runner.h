@@ -8,7 +8,7 @@
  *
  *   static void test_fifo_order(void) { ... CHECK(...); ... }
  *   ...
- *   #if PT_LOOP_SYNC                   (a feature guard, written once:
+ *   #if PT_CONFIG_SYNC                   (a feature guard, written once:
  *   static void test_wake_order(void) { ... }   around the cases it keeps
  *   #define SYNC_CASES(X) X(wake_order)          and their list fragment)
  *   #else

@@ -40,7 +40,7 @@ static inline void tk_init(struct tk *k, const char *name, int id) {
 }
 
 static inline void spawn(struct tk *k, pt_task_fn fn) {
-    CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &k->task, fn), PT_OK);
 }
 
 /* Wake order, by task id. Tests that read it reset norder first; between
@@ -81,14 +81,14 @@ static inline PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
         note_order(k->id);
         note(k->name);
     }
-    PT_TASK_RETURN(pt_int(k->id));
+    PT_TASK_RETURN(pt_value_int(k->id));
     PT_TASK_CLEANUP();
     k->cleanups++;
     k->cleanup_result = PT_WAIT_RESULT();
     PT_TASK_END();
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* Waits on its event (no timeout), noting before and after. */
 static inline PT_THREAD(event_waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
@@ -112,7 +112,7 @@ static inline PT_THREAD(event_setter(struct pt_loop *loop, struct pt_task *task)
 }
 #endif
 
-/* Sleeps `ticks`, then cancels `other`; rc is what pt_cancel returned,
+/* Sleeps `ticks`, then cancels `other`; rc is what pt_task_cancel returned,
  * n the number of timers just before, result the number just after. */
 static inline PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
@@ -120,7 +120,7 @@ static inline PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP(k->ticks);
     k->t1 = pt_loop_now(loop);
     k->n = (int)pt_loop_timers(loop);
-    k->rc = pt_cancel(loop, &k->other->task);
+    k->rc = pt_task_cancel(loop, &k->other->task);
     k->result = (int)pt_loop_timers(loop);
     note(k->name);
     PT_TASK_END();

@@ -23,7 +23,7 @@ struct tk {
     int stopped; /* the wait stopped (did not return at once) */
     pt_value item, items[16];
     struct pt_event *ev;
-    struct pt_loop_sem *sem;
+    struct pt_semaphore *sem;
     struct pt_queue *q;
     struct tk *other;
 };
@@ -40,7 +40,7 @@ static inline void tk_init(struct tk *k, const char *name, int id) {
 }
 
 static inline void spawn(struct tk *k, pt_task_fn fn) {
-    CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &k->task, fn), PT_OK);
 }
 
 /* Wake order, by task id. */

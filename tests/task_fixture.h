@@ -25,7 +25,7 @@ struct tk {
     pt_value got; /* the joined task's value, or a sub's result */
     struct tk *other;
     struct pt_event *ev;
-    struct pt_loop_sem *sem;
+    struct pt_semaphore *sem;
     struct pt_queue *q;
     pt_value item;
     struct pt_gen sub, sub2;
@@ -44,7 +44,7 @@ static inline void tk_init(struct tk *k, const char *name) {
 }
 
 static inline void spawn(struct tk *k, pt_task_fn fn) {
-    CHECK_EQ_INT(pt_spawn(&lp, &k->task, fn), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &k->task, fn), PT_OK);
 }
 
 /* The common end of every body: note the cleanup, maybe sleep in it. */
@@ -68,8 +68,8 @@ static inline PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     k->woke_at = (long)pt_loop_now(loop);
     note(k->name);
     if (k->n < 0)
-        PT_TASK_FAIL(pt_int(k->n));
-    PT_TASK_RETURN(pt_int(k->n));
+        PT_TASK_FAIL(pt_value_int(k->n));
+    PT_TASK_RETURN(pt_value_int(k->n));
     CLEANUP_SECTION(k);
 }
 
@@ -83,18 +83,18 @@ static inline PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
     k->woke_at = (long)pt_loop_now(loop);
     k->got = k->other->task.gen.value;
     note(k->name);
-    PT_TASK_RETURN(pt_int(k->result));
+    PT_TASK_RETURN(pt_value_int(k->result));
     CLEANUP_SECTION(k);
 }
 
-/* Sleeps `ticks`, then cancels `other` (rc: what pt_cancel said; rc2: a
- * second pt_cancel at once). */
+/* Sleeps `ticks`, then cancels `other` (rc: what pt_task_cancel said; rc2: a
+ * second pt_task_cancel at once). */
 static inline PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
-    k->rc = pt_cancel(loop, &k->other->task);
-    k->rc2 = pt_cancel(loop, &k->other->task);
+    k->rc = pt_task_cancel(loop, &k->other->task);
+    k->rc2 = pt_task_cancel(loop, &k->other->task);
     k->woke_at = (long)pt_loop_now(loop);
     note(k->name);
     PT_TASK_END();
@@ -104,7 +104,7 @@ static inline PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
 static inline PT_THREAD(spawn_join(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
-    k->rc = pt_spawn(loop, &k->other->task, worker);
+    k->rc = pt_loop_spawn(loop, &k->other->task, worker);
     PT_JOIN(&k->other->task, k->timeout);
     k->result = PT_WAIT_RESULT();
     k->woke_at = (long)pt_loop_now(loop);

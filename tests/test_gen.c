@@ -31,9 +31,9 @@ static PT_THREAD(doubler(struct doubler *d)) {
     d->sum = 0;
     while (g->value.i != 0) { /* the first value sent is visible at once */
         d->sum += g->value.i;
-        PT_YIELD_VALUE(g, pt_int(2 * g->value.i));
+        PT_YIELD_VALUE(g, pt_value_int(2 * g->value.i));
     }
-    PT_RETURN(g, pt_int(d->sum));
+    PT_RETURN(g, pt_value_int(d->sum));
     PT_GEN_END(g);
 }
 
@@ -49,11 +49,11 @@ static void test_created_generator_has_not_run(void) {
 static void doubler_sent_3_4_0(struct doubler *d) {
     d->started = 0;
     pt_gen_init(&d->gen);
-    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(3), doubler(d)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&d->gen, pt_value_int(3), doubler(d)), PT_YIELDED);
     CHECK_EQ_INT(d->gen.value.i, 6);
-    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(4), doubler(d)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&d->gen, pt_value_int(4), doubler(d)), PT_YIELDED);
     CHECK_EQ_INT(d->gen.value.i, 8);
-    CHECK_EQ_INT(PT_SEND(&d->gen, pt_int(0), doubler(d)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_send(&d->gen, pt_value_int(0), doubler(d)), PT_ENDED);
 }
 
 /* The first send starts it, and the value sent is visible at once. */
@@ -61,7 +61,7 @@ static void test_first_send_starts_it_with_the_value_sent(void) {
     struct doubler d;
     d.started = 0;
     pt_gen_init(&d.gen);
-    CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(3), doubler(&d)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&d.gen, pt_value_int(3), doubler(&d)), PT_YIELDED);
     CHECK_EQ_INT(d.started, 1);
     CHECK_EQ_INT(d.gen.value.i, 6);
 }
@@ -86,8 +86,8 @@ static void test_return_ends_it_with_its_result(void) {
 static void test_finished_generator_runs_nothing_more(void) {
     struct doubler d;
     doubler_sent_3_4_0(&d);
-    CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(9), doubler(&d)), PT_ENDED);
-    CHECK_EQ_INT(PT_NEXT(&d.gen, doubler(&d)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_send(&d.gen, pt_value_int(9), doubler(&d)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&d.gen, doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(doubler(&d), PT_ENDED); /* even called directly */
     CHECK_EQ_INT(d.gen.value.i, 7);
     CHECK_EQ_INT(d.started, 1);
@@ -97,7 +97,7 @@ static void test_finished_generator_runs_nothing_more(void) {
 static void test_close_of_a_finished_generator_changes_nothing(void) {
     struct doubler d;
     doubler_sent_3_4_0(&d);
-    CHECK_EQ_INT(PT_CLOSE(&d.gen, doubler(&d)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_close(&d.gen, doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(d.gen.value.i, 7);
 }
 
@@ -106,7 +106,7 @@ static void test_initialised_again_it_is_a_new_generator(void) {
     struct doubler d;
     doubler_sent_3_4_0(&d);
     pt_gen_init(&d.gen);
-    CHECK_EQ_INT(PT_SEND(&d.gen, pt_int(0), doubler(&d)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_send(&d.gen, pt_value_int(0), doubler(&d)), PT_ENDED);
     CHECK_EQ_INT(d.gen.value.i, 0);
     CHECK_EQ_INT(d.started, 2);
 }
@@ -121,11 +121,11 @@ struct finisher {
 static PT_THREAD(finisher(struct finisher *f)) {
     struct pt_gen *g = &f->gen;
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     if (f->how == 1)
         PT_EXIT(g);
     if (f->how == 2)
-        PT_RETURN(g, pt_str("result"));
+        PT_RETURN(g, pt_value_str("result"));
     PT_CLEANUP(g);
     f->cleaned++;
     PT_GEN_END(g);
@@ -137,11 +137,11 @@ static void finish(struct finisher *f, int how, int status) {
     f->how = how;
     f->cleaned = 0;
     pt_gen_init(&f->gen);
-    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&f->gen, finisher(f)), PT_YIELDED);
     CHECK_EQ_INT(f->gen.value.i, 1);
-    CHECK_EQ_INT(PT_SEND(&f->gen, pt_int(42), finisher(f)), status);
+    CHECK_EQ_INT(pt_gen_send(&f->gen, pt_value_int(42), finisher(f)), status);
     CHECK_EQ_INT(f->cleaned, 1);
-    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), status);
+    CHECK_EQ_INT(pt_gen_next(&f->gen, finisher(f)), status);
     CHECK_EQ_INT(f->cleaned, 1);
 }
 
@@ -170,8 +170,8 @@ static void close_started(struct finisher *f) {
     f->how = 0;
     f->cleaned = 0;
     pt_gen_init(&f->gen);
-    CHECK_EQ_INT(PT_NEXT(&f->gen, finisher(f)), PT_YIELDED);
-    CHECK_EQ_INT(PT_CLOSE(&f->gen, finisher(f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_next(&f->gen, finisher(f)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_close(&f->gen, finisher(f)), PT_CLOSED);
 }
 
 static void test_close_runs_the_cleanup_once(void) {
@@ -185,9 +185,9 @@ static void test_close_runs_the_cleanup_once(void) {
 static void test_closed_generator_stays_closed(void) {
     struct finisher f;
     close_started(&f);
-    CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), PT_CLOSED);
-    CHECK_EQ_INT(PT_SEND(&f.gen, pt_int(5), finisher(&f)), PT_CLOSED);
-    CHECK_EQ_INT(PT_CLOSE(&f.gen, finisher(&f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_next(&f.gen, finisher(&f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_send(&f.gen, pt_value_int(5), finisher(&f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&f.gen, finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(f.cleaned, 1);
 }
 
@@ -197,9 +197,9 @@ static void test_close_of_an_unstarted_generator_runs_nothing(void) {
     f.how = 0;
     f.cleaned = 0;
     pt_gen_init(&f.gen);
-    CHECK_EQ_INT(PT_CLOSE(&f.gen, finisher(&f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&f.gen, finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(f.cleaned, 0);
-    CHECK_EQ_INT(PT_NEXT(&f.gen, finisher(&f)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_next(&f.gen, finisher(&f)), PT_CLOSED);
     CHECK_EQ_INT(f.cleaned, 0);
 }
 
@@ -223,16 +223,16 @@ static PT_THREAD(level(struct level *l)) {
     struct pt_gen *g = &l->gen;
     PT_GEN_BEGIN(g);
     if (l->depth == 3) {
-        PT_YIELD_VALUE(g, pt_int(10));
+        PT_YIELD_VALUE(g, pt_value_int(10));
         l->got = g->value.i;
-        PT_YIELD_VALUE(g, pt_int(l->got + 1));
-        PT_RETURN(g, pt_int(l->got * g->value.i));
+        PT_YIELD_VALUE(g, pt_value_int(l->got + 1));
+        PT_RETURN(g, pt_value_int(l->got * g->value.i));
     }
     PT_AWAIT(g, &l->child->gen, level(l->child));
     l->got = l->child->gen.value.i;
     if (l->depth == 2)
-        PT_YIELD_VALUE(g, pt_int(l->got + 100));
-    PT_RETURN(g, pt_int(l->got + l->depth));
+        PT_YIELD_VALUE(g, pt_value_int(l->got + 100));
+    PT_RETURN(g, pt_value_int(l->got + l->depth));
     PT_CLEANUP(g);
     note(cleanup_names[l->depth]);
     PT_GEN_END(g);
@@ -253,7 +253,7 @@ static void test_await_passes_the_innermost_yield_out(void) {
     struct level l[3];
     levels_init(l);
     trace.len = 0;
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_YIELDED);
     CHECK_EQ_INT(l[0].gen.value.i, 10);
 }
 
@@ -261,8 +261,8 @@ static void test_await_passes_the_innermost_yield_out(void) {
 static void levels_sent_5(struct level *l) {
     levels_init(l);
     trace.len = 0;
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(5), level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&l[0].gen, pt_value_int(5), level(&l[0])), PT_YIELDED);
 }
 
 static void test_await_passes_a_sent_value_in(void) {
@@ -275,7 +275,7 @@ static void test_await_passes_a_sent_value_in(void) {
 /* Innermost returns 5*7 = 35; depth 2 gets it and yields 135. */
 static void levels_sent_5_7(struct level *l) {
     levels_sent_5(l);
-    CHECK_EQ_INT(PT_SEND(&l[0].gen, pt_int(7), level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&l[0].gen, pt_value_int(7), level(&l[0])), PT_YIELDED);
 }
 
 static void test_await_gives_the_parent_its_childs_result(void) {
@@ -290,7 +290,7 @@ static void test_await_gives_the_parent_its_childs_result(void) {
 static void test_await_chain_ends_innermost_first(void) {
     struct level l[3];
     levels_sent_5_7(l);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_ENDED);
     CHECK_EQ_INT(l[0].gen.value.i, 38);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
     CHECK_EQ_INT(pt_gen_status(&l[2].gen), PT_ENDED);
@@ -301,7 +301,7 @@ static void test_await_chain_ends_innermost_first(void) {
 static void test_close_inside_await_cleans_up_innermost_first(void) {
     struct level l[3];
     levels_sent_5(l);
-    CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
     CHECK_EQ_INT(pt_gen_status(&l[2].gen), PT_CLOSED);
     CHECK_EQ_INT(pt_gen_status(&l[1].gen), PT_CLOSED);
@@ -310,9 +310,9 @@ static void test_close_inside_await_cleans_up_innermost_first(void) {
 static void test_closed_await_chain_stays_closed(void) {
     struct level l[3];
     levels_sent_5(l);
-    CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_CLOSED);
-    CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&l[0].gen, level(&l[0])), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
 }
 
@@ -320,7 +320,7 @@ static void test_closed_await_chain_stays_closed(void) {
 static void test_close_in_the_middle_level_cleans_up_the_rest(void) {
     struct level l[3];
     levels_sent_5_7(l);
-    CHECK_EQ_INT(PT_CLOSE(&l[0].gen, level(&l[0])), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&l[0].gen, level(&l[0])), PT_CLOSED);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
     CHECK_EQ_INT(pt_gen_status(&l[2].gen), PT_ENDED); /* it had finished */
 }
@@ -335,7 +335,7 @@ struct gate {
 static PT_THREAD(gate_child(struct pt_gen *g, const int *open)) {
     PT_GEN_BEGIN(g);
     PT_WAIT_UNTIL(g, *open);
-    PT_RETURN(g, pt_int(99));
+    PT_RETURN(g, pt_value_int(99));
     PT_GEN_END(g);
 }
 
@@ -354,13 +354,13 @@ static void gate_closed(struct gate *s) {
     s->open = 0;
     s->passed = 0;
     pt_gen_init(&s->gen);
-    CHECK_EQ_INT(PT_NEXT(&s->gen, gate_parent(s)), PT_WAITING);
+    CHECK_EQ_INT(pt_gen_next(&s->gen, gate_parent(s)), PT_WAITING);
 }
 
 static void test_await_of_a_waiting_child_waits(void) {
     struct gate s;
     gate_closed(&s);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, gate_parent(&s)), PT_WAITING);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, gate_parent(&s)), PT_WAITING);
     CHECK_EQ_INT(s.passed, 0);
 }
 
@@ -369,7 +369,7 @@ static void test_await_of_a_ready_child_does_not_stop(void) {
     struct gate s;
     gate_closed(&s);
     s.open = 1;
-    CHECK_EQ_INT(PT_NEXT(&s.gen, gate_parent(&s)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, gate_parent(&s)), PT_ENDED);
     CHECK_EQ_INT(s.passed, 2);
     CHECK_EQ_INT(s.gen.value.i, 99);
 }
@@ -383,18 +383,18 @@ struct slow {
 
 static PT_THREAD(one_yield(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(77));
-    PT_RETURN(g, pt_int(78));
+    PT_YIELD_VALUE(g, pt_value_int(77));
+    PT_RETURN(g, pt_value_int(78));
     PT_GEN_END(g);
 }
 
 static PT_THREAD(slow_cleanup(struct slow *s)) {
     struct pt_gen *g = &s->gen;
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     PT_CLEANUP(g);
     s->cleaned++;
-    PT_YIELD_VALUE(g, pt_int(2));
+    PT_YIELD_VALUE(g, pt_value_int(2));
     PT_AWAIT(g, &s->child, one_yield(&s->child)); /* not cut short by a close */
     s->awaited = (int)s->child.value.i;
     s->cleaned_tail++;
@@ -405,8 +405,8 @@ static PT_THREAD(slow_cleanup(struct slow *s)) {
 static void close_into_a_stopping_cleanup(struct slow *s) {
     memset(s, 0, sizeof *s);
     pt_gen_init(&s->gen);
-    CHECK_EQ_INT(PT_NEXT(&s->gen, slow_cleanup(s)), PT_YIELDED);
-    CHECK_EQ_INT(PT_CLOSE(&s->gen, slow_cleanup(s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&s->gen, slow_cleanup(s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_close(&s->gen, slow_cleanup(s)), PT_YIELDED);
 }
 
 static void test_close_into_a_cleanup_that_stops_is_not_done(void) {
@@ -421,9 +421,9 @@ static void test_close_into_a_cleanup_that_stops_is_not_done(void) {
 static void test_closing_again_goes_on_with_the_same_cleanup(void) {
     struct slow s;
     close_into_a_stopping_cleanup(&s);
-    CHECK_EQ_INT(PT_CLOSE(&s.gen, slow_cleanup(&s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_close(&s.gen, slow_cleanup(&s)), PT_YIELDED);
     CHECK_EQ_INT(s.gen.value.i, 77);
-    CHECK_EQ_INT(PT_CLOSE(&s.gen, slow_cleanup(&s)), PT_CLOSED);
+    CHECK_EQ_INT(pt_gen_close(&s.gen, slow_cleanup(&s)), PT_CLOSED);
     CHECK_EQ_INT(s.cleaned, 1);
     CHECK_EQ_INT(s.cleaned_tail, 1);
     CHECK_EQ_INT(s.awaited, 78);
@@ -433,11 +433,11 @@ static void test_closing_again_goes_on_with_the_same_cleanup(void) {
 static void test_end_into_a_cleanup_that_stops_is_driven_by_sends(void) {
     struct slow s = {{0}, {0}, 0, 0, 0};
     pt_gen_init(&s.gen);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, slow_cleanup(&s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, slow_cleanup(&s)), PT_YIELDED);
     CHECK_EQ_INT(s.gen.value.i, 2);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&s.gen, slow_cleanup(&s)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, slow_cleanup(&s)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&s.gen, slow_cleanup(&s)), PT_ENDED);
     CHECK_EQ_INT(s.cleaned, 1);
     CHECK_EQ_INT(s.cleaned_tail, 1);
 }
@@ -451,9 +451,9 @@ struct ret_then_yield {
 static PT_THREAD(ret_then_yield(struct ret_then_yield *r)) {
     struct pt_gen *g = &r->gen;
     PT_GEN_BEGIN(g);
-    PT_RETURN(g, pt_int(42));
+    PT_RETURN(g, pt_value_int(42));
     PT_CLEANUP(g);
-    PT_YIELD_VALUE(g, pt_int(7));
+    PT_YIELD_VALUE(g, pt_value_int(7));
     r->got = g->value.i;
     PT_GEN_END(g);
 }
@@ -464,9 +464,9 @@ static PT_THREAD(ret_then_yield(struct ret_then_yield *r)) {
 static void test_result_survives_a_yield_in_the_cleanup(void) {
     struct ret_then_yield r = {{0}, 0};
     pt_gen_init(&r.gen);
-    CHECK_EQ_INT(PT_NEXT(&r.gen, ret_then_yield(&r)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&r.gen, ret_then_yield(&r)), PT_YIELDED);
     CHECK_EQ_INT(r.gen.value.i, 7);
-    CHECK_EQ_INT(PT_SEND(&r.gen, pt_int(99), ret_then_yield(&r)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_send(&r.gen, pt_value_int(99), ret_then_yield(&r)), PT_ENDED);
     CHECK_EQ_INT(r.got, 99);
     CHECK_EQ_INT(r.gen.value.i, 42);
 }

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_gen_throw.c - the contract of errors in generators (pt/gen.h):
- * PT_THROW (g.throw()), pt_gen_thrown at the resume point, PT_FAIL (raise)
+ * pt_gen_throw (g.throw()), pt_gen_thrown at the resume point, PT_FAIL (raise)
  * and PT_AWAIT_RAISE (an exception going up through `await`). Plain
  * generators, no loop; small enough for the boards.
  */
@@ -32,18 +32,18 @@ static PT_THREAD(thrower(struct thrower *t)) {
     struct pt_gen *g = &t->gen;
     PT_GEN_BEGIN(g);
     t->started++;
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     t->seen = pt_gen_thrown(g);
     t->seen_value = g->value.i;
     if (t->seen) {
         if (t->fail)
-            PT_FAIL(g, pt_int(t->seen));
+            PT_FAIL(g, pt_value_int(t->seen));
         t->handled++;
     }
-    PT_YIELD_VALUE(g, pt_int(2));
+    PT_YIELD_VALUE(g, pt_value_int(2));
     t->seen2 = pt_gen_thrown(g);
     t->after++;
-    PT_RETURN(g, pt_int(3));
+    PT_RETURN(g, pt_value_int(3));
     PT_CLEANUP(g);
     t->cleaned++;
     PT_GEN_END(g);
@@ -59,9 +59,9 @@ static void thrower_init(struct thrower *t, int fail) {
 /* Started (at its first yield), then -5 thrown in. */
 static char thrower_thrown(struct thrower *t, int fail) {
     thrower_init(t, fail);
-    CHECK_EQ_INT(PT_NEXT(&t->gen, thrower(t)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&t->gen, thrower(t)), PT_YIELDED);
     CHECK_EQ_INT(t->gen.value.i, 1);
-    return PT_THROW(&t->gen, -5, thrower(t));
+    return pt_gen_throw(&t->gen, -5, thrower(t));
 }
 
 /* The generator resumes at its yield with pt_gen_thrown and value.i the
@@ -89,7 +89,7 @@ static void test_handled_throw_goes_on_to_the_next_yield(void) {
 static void test_thrown_error_is_seen_at_that_resume_only(void) {
     struct thrower t;
     thrower_thrown(&t, 0);
-    CHECK_EQ_INT(PT_SEND(&t.gen, pt_int(8), thrower(&t)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_send(&t.gen, pt_value_int(8), thrower(&t)), PT_ENDED);
     CHECK_EQ_INT(t.seen2, 0);
     CHECK_EQ_INT(t.gen.value.i, 3);
     CHECK_EQ_INT(t.cleaned, 1);
@@ -104,7 +104,7 @@ static void test_throw_raised_with_pt_fail_exits_with_the_error(void) {
     CHECK_EQ_INT(t.gen.value.i, -5);
     CHECK_EQ_INT(t.cleaned, 1);
     CHECK_EQ_INT(t.after, 0);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_EXITED); /* finished for good */
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_EXITED); /* finished for good */
     CHECK_EQ_INT(t.gen.value.i, -5);
     CHECK_EQ_INT(t.cleaned, 1);
 }
@@ -113,11 +113,11 @@ static void test_throw_raised_with_pt_fail_exits_with_the_error(void) {
 static void test_throw_into_an_unstarted_generator_fails_it_without_running(void) {
     struct thrower t;
     thrower_init(&t, 0);
-    CHECK_EQ_INT(PT_THROW(&t.gen, -5, thrower(&t)), PT_EXITED);
+    CHECK_EQ_INT(pt_gen_throw(&t.gen, -5, thrower(&t)), PT_EXITED);
     CHECK_EQ_INT(t.started, 0);
     CHECK_EQ_INT(t.cleaned, 0);
     CHECK_EQ_INT(t.gen.value.i, -5);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_EXITED);
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_EXITED);
     CHECK_EQ_INT(t.started, 0);
 }
 
@@ -125,10 +125,10 @@ static void test_throw_into_an_unstarted_generator_fails_it_without_running(void
 static void test_throw_into_a_finished_generator_changes_nothing(void) {
     struct thrower t;
     thrower_init(&t, 0);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_ENDED);
-    CHECK_EQ_INT(PT_THROW(&t.gen, -5, thrower(&t)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_throw(&t.gen, -5, thrower(&t)), PT_ENDED);
     CHECK_EQ_INT(pt_gen_status(&t.gen), PT_ENDED);
     CHECK_EQ_INT(t.gen.value.i, 3);
     CHECK_EQ_INT(t.cleaned, 1);
@@ -139,8 +139,8 @@ static void test_throw_into_a_finished_generator_changes_nothing(void) {
 static void test_thrown_is_0_after_a_plain_send(void) {
     struct thrower t;
     thrower_init(&t, 0);
-    CHECK_EQ_INT(PT_NEXT(&t.gen, thrower(&t)), PT_YIELDED);
-    CHECK_EQ_INT(PT_SEND(&t.gen, pt_int(7), thrower(&t)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&t.gen, thrower(&t)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_send(&t.gen, pt_value_int(7), thrower(&t)), PT_YIELDED);
     CHECK_EQ_INT(t.seen, 0);
     CHECK_EQ_INT(t.seen_value, 7);
     CHECK_EQ_INT(t.handled, 0);
@@ -168,13 +168,13 @@ static PT_THREAD(level(struct level *l)) {
     PT_GEN_BEGIN(g);
     if (l->depth == 3) {
         if (l->fail == 2)
-            PT_FAIL(g, pt_int(-8));
-        PT_YIELD_VALUE(g, pt_int(10));
+            PT_FAIL(g, pt_value_int(-8));
+        PT_YIELD_VALUE(g, pt_value_int(10));
         l->seen = pt_gen_thrown(g);
         if (l->seen && l->fail)
-            PT_FAIL(g, pt_int(l->seen));
-        PT_YIELD_VALUE(g, pt_int(20));
-        PT_RETURN(g, pt_int(30));
+            PT_FAIL(g, pt_value_int(l->seen));
+        PT_YIELD_VALUE(g, pt_value_int(20));
+        PT_RETURN(g, pt_value_int(30));
     }
     if (l->raise)
         PT_AWAIT_RAISE(g, &l->child->gen, level(l->child));
@@ -182,7 +182,7 @@ static PT_THREAD(level(struct level *l)) {
         PT_AWAIT(g, &l->child->gen, level(l->child));
     l->seen = pt_gen_thrown(g);
     l->after++;
-    PT_RETURN(g, pt_int(l->child->gen.value.i + l->depth));
+    PT_RETURN(g, pt_value_int(l->child->gen.value.i + l->depth));
     PT_CLEANUP(g);
     note(cleanup_names[l->depth]);
     PT_GEN_END(g);
@@ -207,9 +207,9 @@ static void levels_init(struct level *l, int raise, int fail) {
  * outermost. */
 static char levels_thrown(struct level *l, int raise, int fail) {
     levels_init(l, raise, fail);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_YIELDED);
     CHECK_EQ_INT(l[0].gen.value.i, 10);
-    return PT_THROW(&l[0].gen, -6, level(&l[0]));
+    return pt_gen_throw(&l[0].gen, -6, level(&l[0]));
 }
 
 /* The error goes down to the innermost child, which handles it and
@@ -229,7 +229,7 @@ static void test_throw_inside_await_goes_to_the_innermost_child(void) {
 static void test_throw_handled_by_the_child_is_not_seen_by_its_parents(void) {
     struct level l[3];
     levels_thrown(l, 0, 0);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_ENDED);
     CHECK_EQ_INT(l[0].gen.value.i, 33); /* 30 + 2 + 1 */
     CHECK_EQ_INT(l[1].seen, 0);
     CHECK_EQ_INT(l[0].seen, 0);
@@ -266,7 +266,7 @@ static void test_await_raise_propagates_a_thrown_failure_up(void) {
 static void test_await_raise_propagates_a_childs_own_failure(void) {
     struct level l[3];
     levels_init(l, 1, 2);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_EXITED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_EXITED);
     CHECK_EQ_INT(l[0].gen.value.i, -8);
     CHECK_EQ_INT(l[0].after + l[1].after, 0);
     CHECK_EQ_STR(trace.buf, "c3 c2 c1 ");
@@ -276,9 +276,9 @@ static void test_await_raise_propagates_a_childs_own_failure(void) {
 static void test_await_raise_of_a_child_that_ends_well_goes_on(void) {
     struct level l[3];
     levels_init(l, 1, 0);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_YIELDED);
-    CHECK_EQ_INT(PT_NEXT(&l[0].gen, level(&l[0])), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&l[0].gen, level(&l[0])), PT_ENDED);
     CHECK_EQ_INT(l[0].gen.value.i, 33);
     CHECK_EQ_INT(l[0].after + l[1].after, 2);
 }
@@ -294,11 +294,11 @@ struct cleaner {
 static PT_THREAD(cleaner(struct cleaner *c)) {
     struct pt_gen *g = &c->gen;
     PT_GEN_BEGIN(g);
-    PT_RETURN(g, pt_int(42));
+    PT_RETURN(g, pt_value_int(42));
     PT_CLEANUP(g);
     c->cleaned++;
-    PT_YIELD_VALUE(g, pt_int(2));
-    PT_YIELD_VALUE(g, pt_int(3));
+    PT_YIELD_VALUE(g, pt_value_int(2));
+    PT_YIELD_VALUE(g, pt_value_int(3));
     c->tail++;
     PT_GEN_END(g);
 }
@@ -310,12 +310,12 @@ static void test_throw_in_the_cleanup_lets_it_finish_then_fails(void) {
     struct cleaner c;
     memset(&c, 0, sizeof c);
     pt_gen_init(&c.gen);
-    CHECK_EQ_INT(PT_NEXT(&c.gen, cleaner(&c)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&c.gen, cleaner(&c)), PT_YIELDED);
     CHECK_EQ_INT(c.gen.value.i, 2);
-    CHECK_EQ_INT(PT_THROW(&c.gen, -4, cleaner(&c)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_throw(&c.gen, -4, cleaner(&c)), PT_YIELDED);
     CHECK_EQ_INT(c.gen.value.i, 3);
     CHECK_EQ_INT(c.tail, 0);
-    CHECK_EQ_INT(PT_NEXT(&c.gen, cleaner(&c)), PT_EXITED);
+    CHECK_EQ_INT(pt_gen_next(&c.gen, cleaner(&c)), PT_EXITED);
     CHECK_EQ_INT(c.gen.value.i, -4);
     CHECK_EQ_INT(c.cleaned, 1);
     CHECK_EQ_INT(c.tail, 1);

@@ -54,7 +54,7 @@ static void start(struct waiter *w, int fd, unsigned events, pt_time_t timeout) 
     w->woke_at = -1;
     w->revents = 0;
     w->cleaned = 0;
-    CHECK_EQ_INT(pt_spawn(&loop, &w->task, wait_fd), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w->task, wait_fd), PT_OK);
 }
 
 /* A pipe's read end waited on (timeout 1000), parked through two
@@ -258,7 +258,7 @@ static void test_descriptor_at_fd_setsize_is_einval(void) {
 
 /* Whether a descriptor fits is the loop's answer (pt_loop_io_fits), the
  * same as a wait's: select's fixed FD_SETSIZE, the table of poll and epoll. */
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#if PT_CONFIG_BACKEND == PT_BACKEND_SELECT
 static void test_select_fits_descriptors_below_fd_setsize(void) {
     CHECK(pt_loop_io_fits(&loop, 0));
     CHECK(pt_loop_io_fits(&loop, FD_SETSIZE - 1));
@@ -280,7 +280,7 @@ static void table_fits_its_cells(void) {
     CHECK(!pt_loop_io_fits(NULL, -1));
     CHECK_EQ_INT(wait_result(TEST_IO_FDS, PT_READABLE), PT_EINVAL);
 }
-#if PT_LOOP_BACKEND == PT_BACKEND_POLL
+#if PT_CONFIG_BACKEND == PT_BACKEND_POLL
 #define FITS_CASE(X) X(poll_table_fits_the_descriptors_it_has_cells_for)
 static void test_poll_table_fits_the_descriptors_it_has_cells_for(void) {
     table_fits_its_cells();
@@ -307,7 +307,7 @@ static void close_one_of_two_waited(struct waiter *a, struct waiter *b) {
     start(a, p[0], PT_READABLE, 1000);
     start(b, q[0], PT_READABLE, 1000);
     pt_loop_run_once(&loop, 0); /* both park */
-#if PT_LOOP_BACKEND == PT_BACKEND_EPOLL
+#if PT_CONFIG_BACKEND == PT_BACKEND_EPOLL
     pt_io_close(&loop, p[0]); /* epoll does not see a plain close (backend/epoll.h) */
 #else
     close(p[0]); /* closed under the waiter's feet */
@@ -360,7 +360,7 @@ static void cancel_a_wait(struct waiter *w, unsigned waits[2], unsigned timers[2
     pt_loop_run_once(&loop, 0);
     waits[0] = pt_loop_io_waits(&loop);
     timers[0] = (unsigned)pt_loop_timers(&loop);
-    CHECK_EQ_INT(pt_cancel(&loop, &w->task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&loop, &w->task), PT_OK);
     waits[1] = pt_loop_io_waits(&loop);
     timers[1] = (unsigned)pt_loop_timers(&loop);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
@@ -422,7 +422,7 @@ static void test_wakeup_from_another_thread_wakes_a_blocked_loop(void) {
     struct wake_waiter w = {0};
     pthread_t th;
     wakeup_setup(&wk, &w);
-    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     pt_loop_run_once(&loop, 0); /* parks on the pipe */
     CHECK_EQ_INT(pthread_create(&th, NULL, signal_later, &wk), 0);
     /* Blocks (no timers, a descriptor wait) until the thread signals. */
@@ -439,7 +439,7 @@ static void test_wakeup_signalled_before_the_wait_is_kept(void) {
     wakeup_setup(&wk, &w);
     pt_wakeup_signal(&wk);
     pt_wakeup_signal(&wk);
-    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_wakeup), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w.task, wait_wakeup), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(w.result, PT_OK);
     pt_wakeup_close(&wk);
@@ -529,7 +529,7 @@ static void test_sleep_on_the_real_clock_is_never_early(void) {
     unsigned i;
     memset(&s, 0, sizeof s);
     test_loop_init(&loop, heap, 16);
-    CHECK_EQ_INT(pt_spawn(&loop, &s.task, rt_sleep), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &s.task, rt_sleep), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     for (i = 0; i < RT_N; i++)
         CHECK(PT_TO_US(s.start[i] + rt_lengths[i]) <= s.woke_us[i]);

@@ -6,7 +6,7 @@
  * tasks (timers: tests/test_loop_timer.c). All on the virtual clock: time
  * jumps to the next deadline when nothing is ready, so nothing here takes
  * real time and every time seen is exact. Built a second time with
- * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0: the parts that
+ * PT_CONFIG_SYNC, PT_CONFIG_GROUPS and PT_CONFIG_BACKGROUND 0: the parts that
  * need them are left out, the rest must hold unchanged.
  */
 #include <limits.h>
@@ -31,7 +31,7 @@ static PT_THREAD(spawner(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     note(k->name);
-    k->rc = pt_spawn(loop, &k->other->task, once);
+    k->rc = pt_loop_spawn(loop, &k->other->task, once);
     PT_TASK_END();
 }
 
@@ -106,7 +106,7 @@ static void test_task_spawned_in_an_iteration_runs_in_the_next(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* A waits on an event that `set` sets in the first iteration, queued
  * behind C, which yields three times. */
 static void wake_inside(struct pt_event *ev, struct tk *a, struct tk *b, struct tk *c) {
@@ -180,8 +180,8 @@ static PT_THREAD(returner(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
     if (k->n < 0)
-        PT_TASK_FAIL(pt_int(k->n));
-    PT_TASK_RETURN(pt_int(k->n));
+        PT_TASK_FAIL(pt_value_int(k->n));
+    PT_TASK_RETURN(pt_value_int(k->n));
     PT_TASK_END();
 }
 
@@ -243,7 +243,7 @@ static void test_run_until_a_cancelled_task_is_closed(void) {
     CHECK_EQ_INT(a.cleanups, 1);
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* One that waits on something nobody will signal: 0, at once. */
 static void run_until_stuck(struct pt_event *ev, struct tk *a) {
     setup(0);
@@ -297,7 +297,7 @@ static void test_run_with_nothing_to_do_returns_at_once(void) {
     CHECK_EQ_INT(since(0), 0);
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* a waits on an event nobody sets, beside b, which sleeps 40 and ends. */
 static void run_with_a_task_stuck(struct pt_event *ev, struct tk *a, struct tk *b) {
     setup(0);
@@ -400,7 +400,7 @@ static void test_run_once_0_never_blocks_on_the_real_clock(void) {
         pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(a.runs, 1);
     CHECK_EQ_INT(a.woke, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.cleanups, 1);
 }
@@ -472,7 +472,7 @@ static void test_run_until_after_a_stop_goes_on(void) {
     CHECK_EQ_STR(trace.buf, "S0 S1 S2 S3 ");
 }
 
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 /* ---- background tasks ---------------------------------------------------- */
 
 /* Wakes every `ticks` forever (or n times if n > 0); its cleanup may itself
@@ -529,9 +529,9 @@ static void background_run(struct bgs *b) {
     b->bd.n = 1; /* finishes by itself */
     b->fg.ticks = 35;
     b->fg.other = &b->bg;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &b->bg.task, ticker), PT_OK);
-    CHECK_EQ_INT(pt_spawn_background(&lp, &b->bh.task, ticker), PT_OK);
-    CHECK_EQ_INT(pt_spawn_background(&lp, &b->bd.task, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &b->bg.task, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &b->bh.task, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &b->bd.task, ticker), PT_OK);
     spawn(&b->fg, join_then_sleep);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
@@ -581,7 +581,7 @@ static void test_only_background_tasks_are_cancelled_before_they_run(void) {
     tk_init(&bg, "bg", 0);
     bg.ticks = 10;
     bg.n = 0;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg.task, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &bg.task, ticker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(bg.runs, 0);
     CHECK_EQ_INT(bg.cleanups, 0);
@@ -596,7 +596,7 @@ static void test_started_background_task_is_cleaned_up_once(void) {
     tk_init(&bg, "bg", 0);
     bg.ticks = 10;
     bg.n = 0;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg.task, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &bg.task, ticker), PT_OK);
     pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(bg.runs, 1);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -620,18 +620,18 @@ static void test_started_background_task_is_cleaned_up_once(void) {
 
 #if !defined(__AVR__) /* (its string tables would take ~500 B of the 2 KiB of RAM) */
 /* Every result has its code's name (pt_err_name) and a phrase for
- * messages (pt_strerror), as libuv's uv_err_name and uv_strerror. */
+ * messages (pt_err_string), as libuv's uv_err_name and uv_strerror. */
 static void test_every_result_has_a_name_and_a_phrase(void) {
     int rc;
     CHECK_EQ_STR(pt_err_name(PT_OK), "PT_OK");
     CHECK_EQ_STR(pt_err_name(PT_ETIMEDOUT), "PT_ETIMEDOUT");
     CHECK_EQ_STR(pt_err_name(PT_EBROKEN), "PT_EBROKEN");
     CHECK_EQ_STR(pt_err_name(PT_ESTALL), "PT_ESTALL");
-    CHECK_EQ_STR(pt_strerror(PT_ETIMEDOUT), "timed out");
-    CHECK_EQ_STR(pt_strerror(PT_EREFUSED), "connection refused");
+    CHECK_EQ_STR(pt_err_string(PT_ETIMEDOUT), "timed out");
+    CHECK_EQ_STR(pt_err_string(PT_EREFUSED), "connection refused");
     for (rc = PT_ESTALL; rc <= PT_OK; rc++) {
         CHECK(strncmp(pt_err_name(rc), "PT_", 3) == 0);
-        CHECK(strlen(pt_strerror(rc)) >= 6 && strcmp(pt_strerror(rc), pt_err_name(rc)) != 0);
+        CHECK(strlen(pt_err_string(rc)) >= 6 && strcmp(pt_err_string(rc), pt_err_name(rc)) != 0);
     }
 }
 
@@ -639,10 +639,10 @@ static void test_every_result_has_a_name_and_a_phrase(void) {
 static void test_an_unknown_result_is_said_unknown(void) {
     CHECK_EQ_STR(pt_err_name(1), "?");
     CHECK_EQ_STR(pt_err_name(PT_ESTALL - 1), "?");
-    CHECK_EQ_STR(pt_strerror(PT_ESTALL - 1), "unknown result");
-    CHECK_EQ_STR(pt_strerror(1000), "unknown result");
+    CHECK_EQ_STR(pt_err_string(PT_ESTALL - 1), "unknown result");
+    CHECK_EQ_STR(pt_err_string(1000), "unknown result");
     CHECK_EQ_STR(pt_err_name(INT_MIN), "?"); /* (no -INT_MIN on the way) */
-    CHECK_EQ_STR(pt_strerror(INT_MIN), "unknown result");
+    CHECK_EQ_STR(pt_err_string(INT_MIN), "unknown result");
 }
 /* clang-format off: one case a line */
 #define RESULT_CASES(X)                                                                            \

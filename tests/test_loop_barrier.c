@@ -224,7 +224,7 @@ static void test_barrier_cancelled_waiter_leaves_the_round(void) {
         spawn(&w[i].k, bar_waiter);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* a, b wait */
     CHECK_EQ_INT(pt_barrier_waiting(&b), 2);
-    CHECK_EQ_INT(pt_cancel(&lp, &w[0].k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w[0].k.task), PT_OK);
     CHECK_EQ_INT(pt_barrier_waiting(&b), 1);
     spawn(&w[2].k, bar_waiter);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* b, c wait */
@@ -308,7 +308,7 @@ static void test_barrier_reset_breaks_the_waits_of_the_round(void) {
     barrier_broken(&b, w, 0);
     check_round_broken_at_5(w);
     CHECK(!pt_barrier_broken(&b));
-    pt_cancel(&lp, &w[2].k.task);
+    pt_task_cancel(&lp, &w[2].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -347,7 +347,7 @@ static void test_barrier_of_one_never_stops(void) {
     CHECK_EQ_INT(w.index[1], 0);
     CHECK_EQ_INT(w.results[1], PT_OK);
     CHECK_EQ_INT(iterations, 1);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 

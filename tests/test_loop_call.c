@@ -302,7 +302,7 @@ static void test_pending_callback_keeps_background_tasks_running(void) {
     fresh(0);
     cb_init(&c, "c");
     tk_init(&b, "b", 0);
-    CHECK_EQ_INT(pt_spawn_background(&lp, &b.task, background_ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &b.task, background_ticker), PT_OK);
     CHECK_EQ_INT(pt_call_later(&lp, &c.h, 35, cb_note, &c), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(c.calls, 1);
@@ -559,7 +559,7 @@ static PT_THREAD(scope_passer(struct pt_loop *loop, struct pt_task *task)) {
     RECORD(s->r2, s->w2);
     s->end = PT_TIMEOUT_END(&s->outer);
     if (pt_lock_owner(&scope_lock) == task)
-        s->rc = PT_LOCK_RELEASE(&scope_lock);
+        s->rc = pt_lock_release(loop, &scope_lock, task);
     PT_TASK_END();
 }
 
@@ -692,7 +692,7 @@ static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
     note(k->name);
-    PT_TASK_RETURN(pt_int(k->n));
+    PT_TASK_RETURN(pt_value_int(k->n));
     PT_TASK_CLEANUP();
     k->cleanups++;
     k->cleanup_result = PT_WAIT_RESULT();
@@ -803,7 +803,7 @@ static void scoped_cancelled_run(struct sk *s) {
     spawn(&s->k, scoped_cancelled);
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 2);
-    CHECK_EQ_INT(pt_cancel(&lp, &s->k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &s->k.task), PT_OK);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
@@ -856,7 +856,7 @@ static PT_THREAD(scope_returner(struct pt_loop *loop, struct pt_task *task)) {
     struct sk *s = SK(task);
     PT_TASK_BEGIN(loop, task);
     PT_TIMEOUT_BEGIN(&s->outer, 10);
-    PT_TASK_RETURN(pt_int(5));
+    PT_TASK_RETURN(pt_value_int(5));
     PT_TASK_CLEANUP();
     PT_SLEEP(100);
     RECORD(s->rc, s->wc);
@@ -921,11 +921,11 @@ static void test_scope_begun_again_while_its_old_timer_is_due_keeps_the_new_dead
 /* A semaphore's unit is given to A, waiting inside a scope of 10, by a
  * callback due at 10 like the scope's timer but set before it: the
  * deadline passes between the grant and A's turn. */
-static struct pt_loop_sem grant_sem;
+static struct pt_semaphore grant_sem;
 
 static void release_unit(struct pt_loop *loop, void *arg) {
     (void)arg;
-    pt_loop_sem_release(loop, &grant_sem);
+    pt_semaphore_release(loop, &grant_sem);
 }
 
 static PT_THREAD(sem_taker(struct pt_loop *loop, struct pt_task *task)) {
@@ -933,7 +933,7 @@ static PT_THREAD(sem_taker(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     if (s->outer_ticks)
         PT_TIMEOUT_BEGIN(&s->outer, s->outer_ticks);
-    PT_LOOP_SEM_ACQUIRE(&grant_sem, PT_FOREVER);
+    PT_SEMAPHORE_ACQUIRE(&grant_sem, PT_FOREVER);
     RECORD(s->r1, s->w1);
     if (s->outer_ticks)
         s->end = PT_TIMEOUT_END(&s->outer);
@@ -947,7 +947,7 @@ static void test_scope_passed_after_a_grant_passes_the_grant_on(void) {
     struct cb c;
     struct sk a, b;
     fresh(0);
-    pt_loop_sem_init(&grant_sem, 0);
+    pt_semaphore_init(&grant_sem, 0);
     cb_init(&c, "c");
     CHECK_EQ_INT(pt_call_at(&lp, &c.h, 10, release_unit, NULL), PT_OK);
     sk_init(&a, "a", 0);

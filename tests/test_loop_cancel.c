@@ -2,11 +2,11 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/test_loop_cancel.c - the contract of cancellation (loop/core.h's
- * pt_cancel) in every kind of wait: before a task starts, in the ready
+ * pt_task_cancel) in every kind of wait: before a task starts, in the ready
  * queue, on an event, a semaphore or a queue, inside sub-coroutines
  * (PT_SUB_BEGIN / PT_AWAIT), in a cleanup section; and a task's result
  * kept through its cleanup. On the virtual clock. Also built with
- * PT_LOOP_SYNC, PT_LOOP_GROUPS and PT_LOOP_BACKGROUND 0, without the sync
+ * PT_CONFIG_SYNC, PT_CONFIG_GROUPS and PT_CONFIG_BACKGROUND 0, without the sync
  * objects' part.
  */
 #include "loop/loop.h"
@@ -28,7 +28,7 @@ static void cancel_before_start(struct tk *b, struct tk *j) {
     j->timeout = PT_FOREVER;
     spawn(b, worker);
     spawn(j, joiner);
-    CHECK_EQ_INT(pt_cancel(&lp, &b->task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &b->task), PT_OK);
 }
 
 /* It finishes when its turn in the ready queue comes: until then it is
@@ -36,7 +36,7 @@ static void cancel_before_start(struct tk *b, struct tk *j) {
 static void test_task_cancelled_before_start_is_not_done_until_its_turn(void) {
     struct tk b, j;
     cancel_before_start(&b, &j);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_EINVAL);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &b.task), PT_EINVAL);
     CHECK(!pt_task_done(&b.task));
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(pt_task_status(&b.task), PT_CLOSED);
@@ -79,7 +79,7 @@ static void test_cancel_before_start_wakes_a_joiner_already_waiting(void) {
     pt_loop_run_once(&lp, 0); /* j spawned b and waits on it */
     CHECK_EQ_INT(j.rc, PT_OK);
     CHECK_EQ_INT(b.runs, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &b.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(j.result, PT_ECANCELLED);
     CHECK_EQ_INT(b.runs, 0);
@@ -94,7 +94,7 @@ static void cancel_first_of_two(struct tk *a, struct tk *b) {
     tk_init(b, "B");
     spawn(a, worker);
     spawn(b, worker);
-    CHECK_EQ_INT(pt_cancel(&lp, &a->task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a->task), PT_OK);
 }
 
 /* Not done until its turn in the ready queue comes (as in asyncio), so it
@@ -103,7 +103,7 @@ static void test_spawn_of_a_task_cancelled_before_start_is_ebusy(void) {
     struct tk a, b;
     cancel_first_of_two(&a, &b);
     CHECK(!pt_task_done(&a.task));
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 0);
 }
@@ -149,7 +149,7 @@ static void cancel_queued(struct tk *a) {
     a->cleanup_ticks = 20;
     spawn(a, yield_then);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a->task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a->task), PT_OK);
     pt_loop_run_once(&lp, 0);
 }
 
@@ -169,7 +169,7 @@ static void test_cancel_in_a_cleanup_is_einval_and_leaves_its_wait(void) {
     struct tk a;
     cancel_queued(&a);
     CHECK(!pt_task_done(&a.task)); /* its cleanup sleeps */
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_EINVAL);
     CHECK_EQ_INT(pt_loop_timers(&lp), 1); /* and the second cancel left it */
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(since(0), 20);
@@ -186,8 +186,8 @@ static PT_THREAD(returns_in_cleanup(struct pt_loop *loop, struct pt_task *task))
     PT_TASK_CLEANUP();
     k->cleanups++;
     if (k->n)
-        PT_TASK_FAIL(pt_int(9));
-    PT_TASK_RETURN(pt_int(7));
+        PT_TASK_FAIL(pt_value_int(9));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_END();
 }
 
@@ -204,7 +204,7 @@ static void test_return_in_a_cancelled_tasks_cleanup_replaces_the_cancel(void) {
     spawn(&a, returns_in_cleanup);
     spawn(&j, joiner);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&a.task), PT_ENDED);
@@ -224,7 +224,7 @@ static void test_fail_in_a_cancelled_tasks_cleanup_replaces_the_cancel(void) {
     spawn(&a, returns_in_cleanup);
     spawn(&j, joiner);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(pt_task_status(&a.task), PT_EXITED);
     CHECK_EQ_INT(pt_task_error(&a.task), 9);
@@ -236,12 +236,12 @@ static void test_cancel_of_a_finished_task_is_einval(void) {
     cancel_queued(&a);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK(pt_task_done(&a.task));
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL); /* finished */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_EINVAL); /* finished */
 }
 
 /* ---- waiting on an event, a semaphore, a queue ------------------------- */
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* Waits on its event, semaphore or queue (whichever is set), no timeout. */
 static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
@@ -250,7 +250,7 @@ static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     if (k->ev)
         PT_EVENT_WAIT(k->ev, PT_FOREVER);
     else if (k->sem)
-        PT_LOOP_SEM_ACQUIRE(k->sem, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(k->sem, PT_FOREVER);
     else
         PT_QUEUE_GET(k->q, &k->item, PT_FOREVER);
     k->result = PT_WAIT_RESULT();
@@ -263,7 +263,7 @@ enum { ON_EVENT, ON_SEMAPHORE, ON_QUEUE };
 
 struct sync_fixture {
     struct pt_event ev;
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct pt_queue q;
     pt_value slots[2];
     struct tk w1, w2, w3, j;
@@ -274,7 +274,7 @@ struct sync_fixture {
 static void cancel_sync_waiter(struct sync_fixture *f, int kind) {
     setup(0);
     pt_event_init(&f->ev);
-    pt_loop_sem_init(&f->sem, 0);
+    pt_semaphore_init(&f->sem, 0);
     pt_queue_init(&f->q, f->slots, 2);
     tk_init(&f->w1, "W");
     tk_init(&f->w2, "V");
@@ -290,8 +290,8 @@ static void cancel_sync_waiter(struct sync_fixture *f, int kind) {
     spawn(&f->w3, sync_waiter);
     spawn(&f->j, joiner);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &f->w2.task), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &f->w2.task), PT_EINVAL);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &f->w2.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &f->w2.task), PT_EINVAL);
     pt_loop_run_once(&lp, 0);
 }
 
@@ -312,11 +312,11 @@ static void signal_after_cancel(struct sync_fixture *f, int kind) {
     if (kind == ON_EVENT) {
         pt_event_set(&lp, &f->ev);
     } else if (kind == ON_SEMAPHORE) {
-        pt_loop_sem_release(&lp, &f->sem);
-        pt_loop_sem_release(&lp, &f->sem);
+        pt_semaphore_release(&lp, &f->sem);
+        pt_semaphore_release(&lp, &f->sem);
     } else {
-        CHECK(pt_queue_try_put(&lp, &f->q, pt_int(11)));
-        CHECK(pt_queue_try_put(&lp, &f->q, pt_int(12)));
+        CHECK(pt_queue_try_put(&lp, &f->q, pt_value_int(11)));
+        CHECK(pt_queue_try_put(&lp, &f->q, pt_value_int(12)));
     }
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(f->j.result, PT_ECANCELLED);
@@ -379,7 +379,7 @@ static PT_THREAD(sub_sleep(struct pt_loop *loop, struct pt_task *task, struct pt
     note("s2");
     PT_SLEEP(k->ticks);
     k->sub_result = PT_WAIT_RESULT();
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_CLEANUP();
     k->sub2_cleanups++;
     note("s2-c");
@@ -391,7 +391,7 @@ static PT_THREAD(sub_outer(struct pt_loop *loop, struct pt_task *task, struct pt
     PT_SUB_BEGIN(loop, task, g);
     note("s1");
     PT_AWAIT(g, &k->sub2, sub_sleep(loop, task, &k->sub2));
-    PT_TASK_RETURN(pt_int(k->sub2.value.i * 10));
+    PT_TASK_RETURN(pt_value_int(k->sub2.value.i * 10));
     PT_TASK_CLEANUP();
     k->sub_cleanups++;
     note("s1-c");
@@ -522,7 +522,7 @@ static PT_THREAD(sub_fail(struct pt_loop *loop, struct pt_task *task, struct pt_
     struct tk *k = (struct tk *)task;
     PT_SUB_BEGIN(loop, task, g);
     PT_SLEEP(k->ticks);
-    PT_TASK_FAIL(pt_int(-33));
+    PT_TASK_FAIL(pt_value_int(-33));
     PT_TASK_CLEANUP();
     k->sub_cleanups++;
     PT_SUB_END();
@@ -566,7 +566,7 @@ static void test_failed_sub_coroutine_runs_its_cleanup(void) {
 static PT_THREAD(sub_slow_cleanup(struct pt_loop *loop, struct pt_task *task, struct pt_gen *g)) {
     struct tk *k = (struct tk *)task;
     PT_SUB_BEGIN(loop, task, g);
-    PT_TASK_RETURN(pt_int(5));
+    PT_TASK_RETURN(pt_value_int(5));
     PT_TASK_CLEANUP();
     PT_SLEEP(k->cleanup_ticks);
     k->sub_result = PT_WAIT_RESULT();

@@ -3,7 +3,7 @@
 /*
  * tests/test_loop_clock.c - when the loop reads its clock (loop/core.h,
  * pt_loop_now): at most once per iteration (twice if it waited), and with
- * PT_LOOP_LAZY_CLOCK (a host's default) only in an iteration that needs
+ * PT_CONFIG_LAZY_CLOCK (a host's default) only in an iteration that needs
  * the time (a deadline set or compared, or pt_loop_now called); without it
  * (a board's), once at the start of each. The clock here is a counter the
  * test moves by hand and whose reads it counts; idling moves it to the end
@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 static uint64_t fake_now;      /* the clock, in ticks */
-static unsigned long nreads;   /* PT_PORT_NOW calls */
-static unsigned long idle_for; /* the last PT_PORT_IDLE's ticks */
+static unsigned long nreads;   /* PT_CONFIG_PORT_NOW calls */
+static unsigned long idle_for; /* the last PT_CONFIG_PORT_IDLE's ticks */
 
 static inline uint64_t fake_clock_read(void) {
     nreads++;
@@ -24,9 +24,9 @@ static inline void fake_clock_idle(uint64_t ticks) {
     fake_now += ticks;
 }
 
-#define PT_LOOP_BACKEND PT_BACKEND_NONE
-#define PT_PORT_NOW() ((pt_time_t)fake_clock_read())
-#define PT_PORT_IDLE(ticks) fake_clock_idle(ticks)
+#define PT_CONFIG_BACKEND PT_BACKEND_NONE
+#define PT_CONFIG_PORT_NOW() ((pt_time_t)fake_clock_read())
+#define PT_CONFIG_PORT_IDLE(ticks) fake_clock_idle(ticks)
 #include "loop/loop.h"
 
 #include "loop_init.h"
@@ -74,10 +74,10 @@ static void clk_start(struct clk *c, pt_time_t sleep, int n) {
     c->sleep = sleep;
     c->n = n;
     c->record = 1;
-    CHECK_EQ_INT(pt_spawn(&lp, &c->task, clk_run), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &c->task, clk_run), PT_OK);
 }
 
-#if PT_LOOP_LAZY_CLOCK
+#if PT_CONFIG_LAZY_CLOCK
 /* One task yielding, with no timer anywhere: not a single read of the
  * clock (it is what a loop of pure yields would spend most on). */
 static void test_iterations_without_timers_read_no_clock(void) {
@@ -118,7 +118,7 @@ static void test_time_stands_still_within_an_iteration(void) {
     CHECK_EQ_INT(c.again[1], 107);
     CHECK_EQ_INT(c.seen[2], 114);
     /* once per iteration that asked; eager, in the fourth too, which ends it */
-    CHECK_EQ_INT(nreads, PT_LOOP_LAZY_CLOCK ? 3 : 4);
+    CHECK_EQ_INT(nreads, PT_CONFIG_LAZY_CLOCK ? 3 : 4);
 }
 
 /* The first read of an iteration is fresh: time that passed between

@@ -61,8 +61,8 @@ static PT_THREAD(member(struct pt_loop *loop, struct pt_task *task)) {
     k->done_at = (long)pt_loop_now(loop);
     note(k->name);
     if (k->n < 0)
-        PT_TASK_FAIL(pt_int(k->n));
-    PT_TASK_RETURN(pt_int(k->n));
+        PT_TASK_FAIL(pt_value_int(k->n));
+    PT_TASK_RETURN(pt_value_int(k->n));
     CLEANUP_SECTION(k);
 }
 
@@ -98,7 +98,7 @@ static void start(struct fixture *f, unsigned char mode, int count, const int *n
     tk_init(&f->own, "W", 0, 0);
     f->own.group = &f->g;
     f->own.timeout = timeout;
-    CHECK_EQ_INT(pt_spawn(&lp, &f->own.task, owner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &f->own.task, owner), PT_OK);
     for (i = 0; i < count; i++) {
         tk_init(&f->m[i], names[i], n[i], ticks[i]);
         CHECK_EQ_INT(pt_group_spawn(&lp, &f->g, &f->m[i].task, member), PT_OK);
@@ -203,7 +203,7 @@ static void test_group_remembers_a_failure_for_later_waits(void) {
     CHECK_EQ_INT(pt_group_spawn(&lp, &f.g, &later.task, member), PT_OK);
     tk_init(&second, "S", 0, 0);
     second.group = &f.g;
-    CHECK_EQ_INT(pt_spawn(&lp, &second.task, owner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &second.task, owner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(pt_task_status(&later.task), PT_ENDED);
     CHECK_EQ_INT(second.result, PT_EFAILED);
@@ -275,7 +275,7 @@ static void collect_member_cancelled(struct fixture *f) {
     static const pt_time_t ticks[3] = {10, 50, 20};
     start(f, PT_GROUP_COLLECT, 3, n, ticks, PT_FOREVER);
     pt_loop_run_once(&lp, 1);
-    CHECK_EQ_INT(pt_cancel(&lp, &f->m[1].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &f->m[1].task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -392,7 +392,7 @@ static void full_group(struct fixture *f, struct tk *extra, struct tk *second) {
     tk_init(second, "S", 0, 0);
     second->group = &f->g;
     second->other = &f->m[0];
-    CHECK_EQ_INT(pt_spawn(&lp, &second->task, join_member), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &second->task, join_member), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(f->own.result, PT_OK);
     CHECK_EQ_INT(since(0), 4);
@@ -429,7 +429,7 @@ static void test_wait_on_an_empty_group_ends_at_once(void) {
     pt_group_init(&f.g, f.slots, 4, PT_GROUP_CANCEL_ON_FAIL);
     tk_init(&f.own, "W", 0, 0);
     f.own.group = &f.g;
-    CHECK_EQ_INT(pt_spawn(&lp, &f.own.task, owner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &f.own.task, owner), PT_OK);
     pt_loop_run_once(&lp, 0);
     CHECK(pt_task_done(&f.own.task));
     CHECK_EQ_INT(f.own.result, PT_OK);
@@ -447,7 +447,7 @@ static void test_wait_on_a_group_of_finished_members_is_their_outcome(void) {
     CHECK_EQ_INT(f.own.done_at, 10);
 }
 
-/* A task still alive (a member, queued) is refused as pt_spawn refuses it,
+/* A task still alive (a member, queued) is refused as pt_loop_spawn refuses it,
  * PT_EBUSY, and the group does not change. */
 static void test_group_spawn_of_an_alive_task_is_ebusy(void) {
     struct fixture f;
@@ -512,7 +512,7 @@ static void test_group_cancel_leaves_a_former_member_alone(void) {
     pt_loop_run_once(&lp, 1);
     pt_loop_run_once(&lp, 1); /* t = 5: a is done */
     f.m[0].ticks = 20;
-    CHECK_EQ_INT(pt_spawn(&lp, &f.m[0].task, member), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &f.m[0].task, member), PT_OK);
     pt_group_cancel(&lp, &f.g);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(pt_task_status(&f.m[0].task), PT_ENDED);
@@ -530,7 +530,7 @@ static void owner_cancelled(struct fixture *f) {
     pt_loop_run_once(&lp, 1);
     CHECK(f->g.owner == &f->own.task);
     CHECK_EQ_INT(pt_loop_timers(&lp), 3);
-    CHECK_EQ_INT(pt_cancel(&lp, &f->own.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &f->own.task), PT_OK);
     CHECK(f->g.owner == &f->own.task);    /* it waits on */
     CHECK_EQ_INT(pt_loop_timers(&lp), 1); /* the members' sleeps went */
 }
@@ -593,7 +593,7 @@ static void test_failure_cancels_the_parents_wait_elsewhere(void) {
     f.own.other = (struct tk *)(void *)&f;
     tk_init(&f.m[0], "a", -5, 10);
     tk_init(&f.m[1], "b", 2, 100);
-    CHECK_EQ_INT(pt_spawn(&lp, &f.own.task, parent), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &f.own.task, parent), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(f.own.rc, PT_ECANCELLED);
     CHECK_EQ_INT(f.own.done_at, 10);

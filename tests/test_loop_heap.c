@@ -44,7 +44,7 @@ static PT_THREAD(spin_then_sleep(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (spin_i = 0; spin_i < spin_n; spin_i++)
         PT_SLEEP(0);
-#if PT_LOOP_WIDE && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_WIDE && PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     /* Stands in for 2^31 more timers, which would take minutes. */
     loop->seq = (pt_seq_t)(loop->seq + 0x80000000u);
 #endif
@@ -58,7 +58,7 @@ static void start(struct sleeper *s, int id, pt_time_t ticks, pt_task_fn fn) {
     memset(s, 0, sizeof *s);
     s->id = id;
     s->ticks = ticks;
-    CHECK_EQ_INT(pt_spawn(&lp, &s->task, fn), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &s->task, fn), PT_OK);
 }
 
 /* Two equal deadlines (100) set with more than half the sequence numbers'
@@ -94,7 +94,7 @@ static void renumber_pending(struct sleeper *s) {
     int i;
     setup(0);
     norder = 0;
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     lp.seq = (pt_seq_t)((pt_seq_t)0 - 4u);
 #endif
     for (i = 0; i < 8; i++)
@@ -126,7 +126,7 @@ static void test_renumbered_timers_fire_on_time(void) {
 static void test_after_renumbering_the_count_goes_on_from_the_pending(void) {
     struct sleeper s[8];
     renumber_pending(s);
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     CHECK(lp.seq < 16u);
 #endif
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
@@ -157,7 +157,7 @@ static PT_THREAD(sleep_then_cancel(struct pt_loop *loop, struct pt_task *task)) 
     struct sleeper *s = (struct sleeper *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(s->ticks);
-    CHECK_EQ_INT(pt_cancel(loop, &risen[s->id].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(loop, &risen[s->id].task), PT_OK);
     PT_TASK_END();
 }
 
@@ -209,7 +209,7 @@ static void test_cancelling_a_risen_timer_leaves_the_others_in_order(void) {
  * the slot only. The generator is as big as one without that word, and a
  * task is its generator, four words (up, queue link, function, spawn
  * mark) and its wait kind, a byte that the alignment makes a word. */
-#if PT_GEN_AUX32
+#if PT_CONFIG_GEN_AUX32
 struct gen_without_aux32 {
     pt_lc_t lc;
     unsigned char state, aux;
@@ -218,9 +218,9 @@ struct gen_without_aux32 {
 #endif
 
 static void test_a_task_with_a_heap_timer_is_no_bigger_on_a_64_bit_target(void) {
-#if PT_GEN_AUX32
+#if PT_CONFIG_GEN_AUX32
     CHECK_EQ_INT(sizeof(struct pt_gen), sizeof(struct gen_without_aux32));
-#if !PT_DEBUG && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if !PT_CONFIG_DEBUG && PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     CHECK_EQ_INT(sizeof(struct pt_task), sizeof(struct pt_gen) + 5 * sizeof(void *));
 #endif
 #endif
@@ -235,12 +235,12 @@ static void test_a_sleepers_slot_number_is_in_its_generators_spare_word(void) {
     start(&s, 0, 10, sleep_once);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
-#if PT_GEN_AUX32 && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_GEN_AUX32 && PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     CHECK_EQ_INT(s.task.gen.aux32, 1);
 #endif
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(s.woke, 10);
-#if PT_GEN_AUX32 && PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_GEN_AUX32 && PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     CHECK_EQ_INT(s.task.gen.aux32, 0);
 #endif
 }

@@ -64,7 +64,7 @@ static PT_THREAD(locker(struct pt_loop *loop, struct pt_task *task)) {
     if (k->result == PT_OK && k->n >= 0) {
         if (k->n > 0)
             PT_SLEEP((pt_time_t)k->n);
-        w->rc = PT_LOCK_RELEASE(w->lock);
+        w->rc = pt_lock_release(loop, w->lock, task);
     }
     LK_CLEANUP_SECTION(w);
 }
@@ -102,7 +102,7 @@ static void lock_four(struct pt_lock *lock, struct lk w[4], struct tk *t) {
         spawn(&w[i].k, locker);
     }
     CHECK_EQ_INT(pt_loop_run_until(&lp, &w[1].k.task), PT_ENDED);
-    pt_cancel(&lp, &t->task);
+    pt_task_cancel(&lp, &t->task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -171,7 +171,7 @@ static void test_lock_release_hands_it_to_the_longest_waiter_at_once(void) {
     CHECK_EQ_INT(pt_lock_try(&lock, &x.k.task), 0);
     CHECK(pt_lock_owner(&lock) == &w[0].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* b waits for good */
-    pt_cancel(&lp, &w[1].k.task);
+    pt_task_cancel(&lp, &w[1].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -186,7 +186,7 @@ static void test_lock_is_not_taken_by_a_task_asking_after_the_release(void) {
     CHECK_EQ_INT(w[0].k.result, PT_OK);
     CHECK_EQ_INT(w[0].held, 1);
     CHECK_EQ_STR(trace.buf, "n n-1 a a-1 ");
-    pt_cancel(&lp, &w[1].k.task);
+    pt_task_cancel(&lp, &w[1].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -194,7 +194,7 @@ static void test_lock_is_not_taken_by_a_task_asking_after_the_release(void) {
 static PT_THREAD(releaser(struct pt_loop *loop, struct pt_task *task)) {
     struct lk *w = LK(task);
     PT_TASK_BEGIN(loop, task);
-    w->rc = PT_LOCK_RELEASE(w->lock);
+    w->rc = pt_lock_release(loop, w->lock, task);
     PT_TASK_END();
 }
 
@@ -243,8 +243,8 @@ static PT_THREAD(double_locker(struct pt_loop *loop, struct pt_task *task)) {
     w->rc2 = PT_WAIT_RESULT();
     k->stopped = (int)iterations != k->i;
     w->held = pt_lock_owner(w->lock) == task;
-    (void)PT_LOCK_RELEASE(w->lock);
-    w->rc = PT_LOCK_RELEASE(w->lock);
+    (void)pt_lock_release(loop, w->lock, task);
+    w->rc = pt_lock_release(loop, w->lock, task);
     PT_TASK_END();
 }
 
@@ -266,7 +266,7 @@ static void test_lock_second_acquire_by_its_owner_is_ebusy(void) {
     CHECK_EQ_INT(w.held, 1);
     CHECK_EQ_INT(w.rc, PT_EINVAL); /* one release freed it */
     CHECK(pt_lock_owner(&lock) == NULL);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -325,7 +325,7 @@ static void test_lock_acquire_with_zero_timeout_tries_once(void) {
     CHECK_EQ_INT(w[1].k.stopped, 0);
     CHECK_EQ_INT(w[1].k.woke_at, 0);
     CHECK(pt_lock_owner(&lock) == NULL);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -343,10 +343,10 @@ static void lock_cancelled_waiters(struct pt_lock *lock, struct lk w[3]) {
     spawn(&w[1].k, locker);
     spawn(&w[2].k, locker);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &w[0].k.task), PT_OK); /* waiting */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w[0].k.task), PT_OK); /* waiting */
     CHECK_EQ_INT(pt_lock_release(&lp, lock, &x.k.task), PT_OK);
     CHECK(pt_lock_owner(lock) == &w[1].k.task);
-    CHECK_EQ_INT(pt_cancel(&lp, &w[1].k.task), PT_OK); /* granted, not yet run */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w[1].k.task), PT_OK); /* granted, not yet run */
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -376,7 +376,7 @@ static void test_lock_granted_then_cancelled_waiter_passes_it_on(void) {
 }
 
 /* ... or, with nobody behind it, leaves the lock free: at its turn, as
- * asyncio's waiter does, not in pt_cancel. */
+ * asyncio's waiter does, not in pt_task_cancel. */
 static void test_lock_granted_then_cancelled_waiter_alone_frees_it(void) {
     struct pt_lock lock;
     struct lk x, a;
@@ -389,7 +389,7 @@ static void test_lock_granted_then_cancelled_waiter_alone_frees_it(void) {
     spawn(&a.k, locker);
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(pt_lock_release(&lp, &lock, &x.k.task), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.k.task), PT_OK);
     CHECK(pt_lock_owner(&lock) == &a.k.task); /* till its turn */
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK(pt_lock_owner(&lock) == NULL);
@@ -466,7 +466,7 @@ static PT_THREAD(cond_waiter(struct pt_loop *loop, struct pt_task *task)) {
     note(k->name);
     if (w->hold)
         PT_SLEEP(w->hold);
-    w->rc = PT_LOCK_RELEASE(w->lock);
+    w->rc = pt_lock_release(loop, w->lock, task);
     LK_CLEANUP_SECTION(w);
 }
 
@@ -485,13 +485,13 @@ static PT_THREAD(notifier(struct pt_loop *loop, struct pt_task *task)) {
     k->woke_at = (long)pt_loop_now(loop);
     note(k->name);
     if (k->n == 1000)
-        w->rc = PT_COND_NOTIFY_ALL(w->cond);
+        w->rc = pt_cond_notify_all(loop, w->cond, task);
     else
-        w->rc = PT_COND_NOTIFY(w->cond, (unsigned)(k->n < 0 ? 1 : k->n));
+        w->rc = pt_cond_notify(loop, w->cond, task, (unsigned)(k->n < 0 ? 1 : k->n));
     if (w->hold)
         PT_SLEEP(w->hold);
     if (k->n >= 0)
-        w->rc2 = PT_LOCK_RELEASE(w->lock);
+        w->rc2 = pt_lock_release(loop, w->lock, task);
     PT_TASK_END();
 }
 
@@ -511,7 +511,7 @@ static void cond_wait_and_notify(struct pt_lock *lock, struct pt_cond *c, struct
     spawn(&w->k, cond_waiter);
     spawn(&n->k, notifier);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &w->k.task), PT_ENDED);
-    pt_cancel(&lp, &t->task);
+    pt_task_cancel(&lp, &t->task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -577,7 +577,7 @@ static void test_cond_wait_hands_the_lock_to_its_next_waiter(void) {
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* w waits for good */
     CHECK_EQ_INT(x.k.result, PT_OK);
     CHECK_EQ_STR(trace.buf, "x x-1 ");
-    pt_cancel(&lp, &w.k.task);
+    pt_task_cancel(&lp, &w.k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -643,8 +643,8 @@ static void test_cond_notify_1_wakes_one(void) {
     CHECK_EQ_INT(w[1].k.woke_at, 20);
     CHECK_EQ_INT(w[0].k.result, 99); /* still waiting */
     CHECK_EQ_INT(w[2].k.result, 99);
-    pt_cancel(&lp, &w[0].k.task);
-    pt_cancel(&lp, &w[2].k.task);
+    pt_task_cancel(&lp, &w[0].k.task);
+    pt_task_cancel(&lp, &w[2].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -689,7 +689,7 @@ static void test_cond_notify_without_the_lock_is_ebusy(void) {
     CHECK_EQ_INT(pt_cond_notify_all(&lp, &c, &n.k.task), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY);
     CHECK_EQ_INT(w.k.result, 99);
-    pt_cancel(&lp, &w.k.task);
+    pt_task_cancel(&lp, &w.k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -720,7 +720,7 @@ static void test_cond_wait_without_the_lock_is_ebusy(void) {
     CHECK_EQ_INT(w.k.stopped, 0);
     CHECK_EQ_INT(w.held, 0);
     CHECK_EQ_INT(w.rc, PT_EINVAL);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -778,7 +778,7 @@ static void test_cond_wait_with_zero_timeout_keeps_the_lock(void) {
     CHECK_EQ_INT(w.k.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(w.k.stopped, 0);
     CHECK_EQ_INT(w.held, 1);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -796,7 +796,7 @@ static void test_cond_waiter_cancelled_does_not_hold_the_lock(void) {
     pt_loop_run_once(&lp, 0); /* w waits on c */
     pt_loop_run_once(&lp, 1); /* x takes the lock at 1 */
     CHECK(pt_lock_owner(&lock) == &x.k.task);
-    CHECK_EQ_INT(pt_cancel(&lp, &w.k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w.k.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(w.k.cleanups, 1);
     CHECK_EQ_INT(w.held_in_cleanup, 0);
@@ -810,9 +810,9 @@ static PT_THREAD(lock_holder(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_LOCK_ACQUIRE(w->lock, PT_FOREVER);
     if (w->k.n > 0)
-        PT_COND_NOTIFY(w->cond, 1);
+        pt_cond_notify(loop, w->cond, task, 1);
     PT_SLEEP(20);
-    w->rc = PT_LOCK_RELEASE(w->lock);
+    w->rc = pt_lock_release(loop, w->lock, task);
     PT_TASK_END();
 }
 
@@ -831,7 +831,7 @@ static PT_THREAD(scoped_cond_waiter(struct pt_loop *loop, struct pt_task *task))
     w->held = pt_lock_owner(w->lock) == task;
     w->rc2 = PT_TIMEOUT_END(&cond_scope);
     if (w->held)
-        w->rc = PT_LOCK_RELEASE(w->lock);
+        w->rc = pt_lock_release(loop, w->lock, task);
     PT_TASK_END();
 }
 
@@ -855,13 +855,13 @@ static void test_cond_notified_waiter_cancelled_passes_nothing_on(void) {
     lk_init(&x, "x", 7);
     CHECK_EQ_INT(pt_lock_try(&lock, &x.k.task), 1);
     CHECK_EQ_INT(pt_cond_notify(&lp, &c, &x.k.task, 1), PT_OK); /* wakes a */
-    CHECK_EQ_INT(pt_cancel(&lp, &w[0].k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w[0].k.task), PT_OK);
     CHECK_EQ_INT(pt_lock_release(&lp, &lock, &x.k.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY); /* b waits for good */
     CHECK_EQ_INT(w[0].k.cleanups, 1);
     CHECK_EQ_INT(w[1].k.result, 99);
     CHECK(pt_lock_owner(&lock) == NULL);
-    pt_cancel(&lp, &w[1].k.task);
+    pt_task_cancel(&lp, &w[1].k.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -949,7 +949,7 @@ static void test_cond_timed_out_waiter_cancelled_once_granted_waits_untimed_afte
     while (pt_lock_owner(&lock) != &w.k.task)
         CHECK_EQ_INT(pt_loop_run_once(&lp, 1), PT_OK);
     CHECK_EQ_INT((long)pt_loop_now(&lp), 20);
-    CHECK_EQ_INT(pt_cancel(&lp, &w.k.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w.k.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(w.k.cleanups, 1);
     CHECK_EQ_INT(w.held_in_cleanup, 0);

@@ -61,7 +61,7 @@ static void queue_ten(struct tk *p, struct tk *c, int slow_consumer) {
     p->q = c->q = &q;
     p->n = c->n = 10;
     for (i = 0; i < 10; i++)
-        p->items[i] = pt_int(100 + i);
+        p->items[i] = pt_value_int(100 + i);
     if (slow_consumer)
         c->ticks = 1; /* the producer waits on a full queue */
     else
@@ -104,7 +104,7 @@ static void test_queue_put_into_a_full_queue_waits_for_room(void) {
     p.q = &q;
     p.n = 4;
     for (i = 0; i < 4; i++)
-        p.items[i] = pt_int(i);
+        p.items[i] = pt_value_int(i);
     spawn(&p, producer);
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_STR(trace.buf, "p0 p1 p2 ");
@@ -126,14 +126,14 @@ static void test_queue_put_evaluates_its_value_on_every_try(void) {
     struct tk p;
     fresh(0);
     pt_queue_init(&q, slots, 1);
-    CHECK(pt_queue_try_put(&lp, &q, pt_int(1)));
+    CHECK(pt_queue_try_put(&lp, &q, pt_value_int(1)));
     tk_init(&p, "p", 0);
     p.q = &q;
-    p.items[0] = pt_int(2);
+    p.items[0] = pt_value_int(2);
     spawn(&p, producer);
     pt_loop_run_once(&lp, 0); /* full: it waits */
     CHECK_EQ_INT(p.result, 99);
-    p.items[0] = pt_int(3);
+    p.items[0] = pt_value_int(3);
     CHECK(pt_queue_try_get(&lp, &q, &p.item));
     CHECK_EQ_INT(p.item.i, 1);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -168,7 +168,7 @@ static void test_queue_serves_getters_in_fifo_order(void) {
     p.n = 4;
     p.ticks = 10;
     for (i = 0; i < 4; i++)
-        p.items[i] = pt_int(i);
+        p.items[i] = pt_value_int(i);
     spawn(&p, producer);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(norder, 4);
@@ -205,9 +205,9 @@ static void queue_put_full(struct tk *p, pt_time_t timeout) {
     p->q = &q;
     p->n = 3;
     p->timeout = timeout;
-    p->items[0] = pt_int(1);
-    p->items[1] = pt_int(2);
-    p->items[2] = pt_int(3);
+    p->items[0] = pt_value_int(1);
+    p->items[1] = pt_value_int(2);
+    p->items[2] = pt_value_int(3);
     spawn(p, producer);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(p->result, PT_ETIMEDOUT);
@@ -258,7 +258,7 @@ static void test_queue_get_served_before_its_deadline_drops_its_timer(void) {
     c.q = p.q = &q;
     c.timeout = 100;
     p.ticks = 30;
-    p.items[0] = pt_int(5);
+    p.items[0] = pt_value_int(5);
     spawn(&c, consumer);
     spawn(&p, producer);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -290,7 +290,7 @@ static void test_queue_get_needs_a_timer_only_for_a_timeout(void) {
     CHECK_EQ_INT(c[0].result, 99); /* waiting */
     CHECK_EQ_INT(c[1].result, PT_ETIMEDOUT);
     CHECK_EQ_INT(c[2].result, PT_EFULL);
-    CHECK(pt_queue_try_put(&lp, &q, pt_int(8)));
+    CHECK(pt_queue_try_put(&lp, &q, pt_value_int(8)));
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(c[0].result, PT_OK);
     CHECK_EQ_INT(c[0].items[0].i, 8);
@@ -311,9 +311,9 @@ static void test_cancelled_queue_getters_pass_the_value_on(void) {
         spawn(&c[i], consumer);
     }
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &c[0].task), PT_OK);
-    CHECK(pt_queue_try_put(&lp, &q, pt_int(42))); /* wakes c[1] */
-    CHECK_EQ_INT(pt_cancel(&lp, &c[1].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &c[0].task), PT_OK);
+    CHECK(pt_queue_try_put(&lp, &q, pt_value_int(42))); /* wakes c[1] */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &c[1].task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(c[2].result, PT_OK);
     CHECK_EQ_INT(c[2].items[0].i, 42);
@@ -331,18 +331,18 @@ static void test_cancelled_queue_putters_pass_the_room_on(void) {
     int i;
     fresh(0);
     pt_queue_init(&q, slots, 1);
-    CHECK(pt_queue_try_put(&lp, &q, pt_int(1)));
+    CHECK(pt_queue_try_put(&lp, &q, pt_value_int(1)));
     for (i = 0; i < 3; i++) {
         tk_init(&p[i], "p", i);
         p[i].q = &q;
-        p[i].items[0] = pt_int(10 + i);
+        p[i].items[0] = pt_value_int(10 + i);
         spawn(&p[i], producer);
     }
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &p[0].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &p[0].task), PT_OK);
     CHECK(pt_queue_try_get(&lp, &q, &p[0].item)); /* room: wakes p[1] */
     CHECK_EQ_INT(p[0].item.i, 1);
-    CHECK_EQ_INT(pt_cancel(&lp, &p[1].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &p[1].task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(p[2].result, PT_OK);
     CHECK_EQ_INT(q.count, 1);
@@ -365,7 +365,7 @@ static void test_queue_ring_wraps_keeping_order_and_limits(void) {
     for (round = 0; round < 1000; round++) {
         int nput = 1 + round % 6, nget = 1 + (round * 7) % 5;
         for (j = 0; j < nput; j++) {
-            if (pt_queue_try_put(&lp, &q, pt_int(put)))
+            if (pt_queue_try_put(&lp, &q, pt_value_int(put)))
                 put++;
             else if (q.count != 5)
                 bad++;
@@ -395,9 +395,9 @@ static void getter_woken_at_30(struct pt_queue *q, pt_value *slot, struct tk *c,
     c->q = q;
     c->timeout = 100;
     spawn(c, consumer);
-    CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK); /* c waits */
-    pt_loop_use_virtual_clock(&lp, 30);            /* (time passes) */
-    CHECK(pt_queue_try_put(&lp, q, pt_int(7)));    /* wakes c */
+    CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);    /* c waits */
+    pt_loop_use_virtual_clock(&lp, 30);               /* (time passes) */
+    CHECK(pt_queue_try_put(&lp, q, pt_value_int(7))); /* wakes c */
     if (taken)
         CHECK(pt_queue_try_get(&lp, q, &v));
 }
@@ -474,7 +474,7 @@ static PT_THREAD(teaser(struct pt_loop *loop, struct pt_task *task)) {
     pt_value v;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(50);
-    CHECK(pt_queue_try_put(loop, k->q, pt_int(7)));
+    CHECK(pt_queue_try_put(loop, k->q, pt_value_int(7)));
     CHECK(pt_queue_try_get(loop, k->q, &v));
     k->other->timeout = PT_FOREVER;
     PT_TASK_END();

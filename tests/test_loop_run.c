@@ -52,8 +52,8 @@ static PT_THREAD(body(struct pt_loop *loop, struct pt_task *task)) {
     k->cleanups++;
     note_n(k->name, -(long)k->cleanups);
     if (k->spawn)
-        k->rc = k->background ? pt_spawn_background(loop, &k->spawn->task, body)
-                              : pt_spawn(loop, &k->spawn->task, work);
+        k->rc = k->background ? pt_loop_spawn_background(loop, &k->spawn->task, body)
+                              : pt_loop_spawn(loop, &k->spawn->task, work);
     if (k->ev)
         PT_EVENT_WAIT(k->ev, PT_FOREVER);
     PT_TASK_END();
@@ -70,8 +70,8 @@ static void cleanup_spawns(struct tk *bg, struct tk *fg, struct tk *late, pt_tim
     tk_init(late, "late", late_ticks);
     bg->spawn = late;
     bg->background = background;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg->task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &fg->task, work), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &bg->task, body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &fg->task, work), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(bg->rc, PT_OK);
 }
@@ -117,8 +117,8 @@ static void cleanup_never_ends(struct pt_event *ev, struct tk *bg, struct tk *fg
     tk_init(bg, "bg", 3);
     tk_init(fg, "fg", 10);
     bg->ev = ev;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &bg->task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &fg->task, work), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &bg->task, body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &fg->task, work), PT_OK);
 }
 
 /* Reported (PT_EBUSY), as any task left waiting is. */
@@ -199,8 +199,8 @@ static void daemon_run(int on) {
     pt_lock_init(&d_lock);
     dmn.on = on;
     dmn.cleanups = 0;
-    CHECK_EQ_INT(pt_spawn(&lp, &fg_task, yield_once), PT_OK);
-    CHECK_EQ_INT(pt_spawn_background(&lp, &dmn.task, daemon), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &fg_task, yield_once), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &dmn.task, daemon), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(dmn.cleanups, 1);
     CHECK_EQ_INT(pt_task_status(&dmn.task), PT_CLOSED);
@@ -283,7 +283,7 @@ static void let_pollers_finish(void) {
  * task still waiting, and no time passed. */
 static void test_wait_on_a_flag_nobody_sets_stalls(void) {
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_ESTALL);
     CHECK(!pt_task_done(&poller_a.task));
     CHECK_EQ_INT(since(0), 0);
@@ -294,8 +294,8 @@ static void test_wait_on_a_flag_nobody_sets_stalls(void) {
 /* Two such tasks: the same. */
 static void test_two_waits_on_flags_nobody_sets_stall(void) {
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_b.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_b.task, wait_for_flag), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_ESTALL);
     CHECK(!pt_task_done(&poller_a.task));
     CHECK(!pt_task_done(&poller_b.task));
@@ -305,7 +305,7 @@ static void test_two_waits_on_flags_nobody_sets_stall(void) {
 /* The flag set between runs: the next run lets the task finish. */
 static void test_stalled_run_goes_on_once_the_flag_is_set(void) {
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_ESTALL);
     flag = 1;
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -316,7 +316,7 @@ static void test_stalled_run_goes_on_once_the_flag_is_set(void) {
  * progress. */
 static void test_run_until_a_stalled_task_returns_0(void) {
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &poller_a.task), 0);
     CHECK(!pt_task_done(&poller_a.task));
     let_pollers_finish();
@@ -326,8 +326,8 @@ static void test_run_until_a_stalled_task_returns_0(void) {
  * would have passed on a real clock, and the poller sees the flag then. */
 static void test_flag_set_by_a_timer_lets_the_poller_finish(void) {
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &setter, set_flag_later), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &setter, set_flag_later), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_STR(trace.buf, "set seen ");
     CHECK_EQ_INT((long)poller_a.seen, 7);
@@ -339,8 +339,8 @@ static void test_flag_set_by_a_timer_lets_the_poller_finish(void) {
 static void test_yield_loop_is_not_a_stall(void) {
     static struct poller counter;
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &counter.task, yield_counter), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &counter.task, yield_counter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &poller_a.task, wait_for_flag), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_ESTALL);
     CHECK(pt_task_done(&counter.task));
     CHECK_EQ_INT(counter.count, 1000);
@@ -351,7 +351,7 @@ static void test_yield_loop_is_not_a_stall(void) {
 static void test_yield_loop_alone_ends_ok(void) {
     static struct poller counter;
     poller_setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &counter.task, yield_counter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &counter.task, yield_counter), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(counter.count, 1000);
 }

@@ -112,7 +112,7 @@ static void test_wait_on_a_set_event_passes_without_stopping(void) {
     wait_on_set_event(&ev, &a, &t);
     CHECK_EQ_INT(a.stopped, 0);
     CHECK_EQ_INT(a.result, PT_OK);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -132,7 +132,7 @@ static void test_wait_on_a_cleared_event_stops_until_it_is_set(void) {
     CHECK_EQ_INT(pt_loop_run_until(&lp, &b.task), PT_ENDED);
     CHECK_EQ_INT(b.stopped, 1);
     CHECK_EQ_INT(b.woke_at, 5);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -206,7 +206,7 @@ static void test_cancelled_woken_event_waiter_wakes_no_one_else(void) {
     spawn(&c, ev_waiter);
     pt_loop_run_once(&lp, 1);
     pt_loop_run_once(&lp, 1); /* at 5: the pulse, then c waits */
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(b.result, PT_OK);
     CHECK_EQ_INT(c.result, PT_ETIMEDOUT);
@@ -291,14 +291,14 @@ static PT_THREAD(sem_user(struct pt_loop *loop, struct pt_task *task)) {
     if (k->ticks)
         PT_SLEEP(k->ticks);
     k->i = (int)iterations;
-    PT_LOOP_SEM_ACQUIRE(k->sem, k->timeout);
+    PT_SEMAPHORE_ACQUIRE(k->sem, k->timeout);
     k->stopped = (int)iterations != k->i;
     AFTER_WAIT(k);
     note(k->name);
     if (k->result == PT_OK && k->n >= 0) {
         if (k->n > 0)
             PT_SLEEP((pt_time_t)k->n);
-        pt_loop_sem_release(loop, k->sem);
+        pt_semaphore_release(loop, k->sem);
     }
     CLEANUP_SECTION(k);
 }
@@ -310,37 +310,37 @@ static PT_THREAD(sem_releaser(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP(k->ticks);
     note(k->name);
     for (k->i = 0; k->i < k->n; k->i++)
-        pt_loop_sem_release(loop, k->sem);
+        pt_semaphore_release(loop, k->sem);
     PT_TASK_END();
 }
 
 /* Sleeps `ticks`, releases the semaphore and takes the unit back at once
- * (rc: what pt_loop_sem_try said). */
+ * (rc: what pt_semaphore_try said). */
 static PT_THREAD(sem_give_and_take(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
-    pt_loop_sem_release(loop, k->sem);
-    k->result = pt_loop_sem_try(k->sem);
+    pt_semaphore_release(loop, k->sem);
+    k->result = pt_semaphore_try(k->sem);
     PT_TASK_END();
 }
 
-/* Takes a unit with pt_loop_sem_try when it wakes at `ticks`. */
+/* Takes a unit with pt_semaphore_try when it wakes at `ticks`. */
 static PT_THREAD(sem_barger(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(k->ticks);
-    k->result = pt_loop_sem_try(k->sem);
+    k->result = pt_semaphore_try(k->sem);
     note(k->name);
     PT_TASK_END();
 }
 
 /* A count of 2; T counts iterations; three users hold it for 10, 20, 30.
  * One iteration run. */
-static void semaphore_of_two(struct pt_loop_sem *sem, struct tk u[3], struct tk *t) {
+static void semaphore_of_two(struct pt_semaphore *sem, struct tk u[3], struct tk *t) {
     int i;
     fresh(0);
-    pt_loop_sem_init(sem, 2);
+    pt_semaphore_init(sem, 2);
     tk_init(t, "t", 8);
     t->n = 1000;
     spawn(t, ticker);
@@ -355,20 +355,20 @@ static void semaphore_of_two(struct pt_loop_sem *sem, struct tk u[3], struct tk 
 
 /* Two get through at once ... */
 static void test_semaphore_lets_its_count_through_without_stopping(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(sem.count, 0);
     CHECK_EQ_INT(u[0].stopped, 0);
     CHECK_EQ_INT(u[1].stopped, 0);
     CHECK_EQ_INT(u[2].woke_at, -1);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
 /* ... the third waits until one of them releases. */
 static void test_semaphore_waiter_beyond_the_count_waits_for_a_release(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &u[2].task), PT_ENDED);
@@ -377,21 +377,21 @@ static void test_semaphore_waiter_beyond_the_count_waits_for_a_release(void) {
     CHECK_EQ_INT(u[2].result, PT_OK);
     CHECK_EQ_INT(since(0), 40);
     CHECK_EQ_INT(sem.count, 2);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
 static void test_semaphore_try_takes_units_until_none_is_left(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk u[3], t;
     semaphore_of_two(&sem, u, &t);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &u[2].task), PT_ENDED);
     CHECK_EQ_INT(sem.count, 2);
-    CHECK_EQ_INT(pt_loop_sem_try(&sem), 1);
-    CHECK_EQ_INT(pt_loop_sem_try(&sem), 1);
-    CHECK_EQ_INT(pt_loop_sem_try(&sem), 0);
+    CHECK_EQ_INT(pt_semaphore_try(&sem), 1);
+    CHECK_EQ_INT(pt_semaphore_try(&sem), 1);
+    CHECK_EQ_INT(pt_semaphore_try(&sem), 0);
     CHECK_EQ_INT(sem.count, 0);
-    pt_cancel(&lp, &t.task);
+    pt_task_cancel(&lp, &t.task);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -399,11 +399,11 @@ static void test_semaphore_try_takes_units_until_none_is_left(void) {
  * order 5, 3, 1, 0, 2, 4. Each holds the unit `hold` ticks (-1: keeps it). */
 static const int fifo_expect[6] = {5, 3, 1, 0, 2, 4};
 
-static void semaphore_six_waiters(struct pt_loop_sem *sem, struct tk u[6], int hold) {
+static void semaphore_six_waiters(struct pt_semaphore *sem, struct tk u[6], int hold) {
     static const pt_time_t start[6] = {4, 3, 5, 2, 6, 1};
     int i;
     fresh(0);
-    pt_loop_sem_init(sem, 0);
+    pt_semaphore_init(sem, 0);
     for (i = 0; i < 6; i++) {
         tk_init(&u[i], "u", i);
         u[i].sem = sem;
@@ -416,7 +416,7 @@ static void semaphore_six_waiters(struct pt_loop_sem *sem, struct tk u[6], int h
 /* Waiters are woken in the order they began to wait (with nobody taking
  * the unit first: see semaphore_waiter_that_lost_its_unit_...). */
 static void test_semaphore_wakes_waiters_in_fifo_order(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk u[6], r;
     int i;
     semaphore_six_waiters(&sem, u, -1); /* keep it */
@@ -434,7 +434,7 @@ static void test_semaphore_wakes_waiters_in_fifo_order(void) {
 
 /* One release per iteration: still in order, one at a time. */
 static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk u[6];
     int i;
     semaphore_six_waiters(&sem, u, 1); /* hold it a tick, then pass it on */
@@ -442,7 +442,7 @@ static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
         pt_loop_run_once(&lp, 1);
     CHECK_EQ_INT(since(0), 6);
     CHECK_EQ_INT(norder, 0);
-    pt_loop_sem_release(&lp, &sem);
+    pt_semaphore_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(norder, 6);
     for (i = 0; i < 6; i++) {
@@ -459,11 +459,11 @@ static void test_semaphore_passed_on_one_at_a_time_keeps_fifo_order(void) {
  * U0 and U1 wait from 1 and 2; B releases and tries at once at 5; R
  * releases twice at 6. */
 static void semaphore_taken_before_the_woken_runs(struct tk u[2], struct tk *b) {
-    static struct pt_loop_sem sem;
+    static struct pt_semaphore sem;
     struct tk r;
     int i;
     fresh(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     for (i = 0; i < 2; i++) {
         tk_init(&u[i], "u", i);
         u[i].sem = &sem;
@@ -503,10 +503,10 @@ static void test_semaphore_newcomer_never_overtakes_a_waiter(void) {
 }
 
 /* A waits with a timeout of 10, B of 30; R releases one unit at 20. */
-static void semaphore_timeouts(struct pt_loop_sem *sem, struct tk *a, struct tk *b) {
+static void semaphore_timeouts(struct pt_semaphore *sem, struct tk *a, struct tk *b) {
     struct tk r;
     fresh(0);
-    pt_loop_sem_init(sem, 0);
+    pt_semaphore_init(sem, 0);
     tk_init(a, "a", 0);
     tk_init(b, "b", 1);
     a->sem = b->sem = sem;
@@ -524,7 +524,7 @@ static void semaphore_timeouts(struct pt_loop_sem *sem, struct tk *a, struct tk 
 }
 
 static void test_semaphore_acquire_times_out_at_its_deadline(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a, b;
     semaphore_timeouts(&sem, &a, &b);
     CHECK_EQ_INT(a.result, PT_ETIMEDOUT);
@@ -533,7 +533,7 @@ static void test_semaphore_acquire_times_out_at_its_deadline(void) {
 }
 
 static void test_semaphore_waiter_that_timed_out_takes_no_later_unit(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a, b;
     semaphore_timeouts(&sem, &a, &b);
     CHECK_EQ_INT(b.result, PT_OK); /* the timed-out a did not take it */
@@ -544,10 +544,10 @@ static void test_semaphore_waiter_that_timed_out_takes_no_later_unit(void) {
 
 /* A zero timeout with no unit: at once, without stopping. */
 static void test_semaphore_acquire_with_zero_timeout_and_no_unit_times_out(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a;
     fresh(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     a.timeout = 0;
@@ -560,10 +560,10 @@ static void test_semaphore_acquire_with_zero_timeout_and_no_unit_times_out(void)
 /* A waits with a timeout of 20; at 5, R releases a unit (waking A) and X
  * tries for one before A runs. */
 static void test_semaphore_granted_waiter_keeps_its_unit(void) {
-    static struct pt_loop_sem sem;
+    static struct pt_semaphore sem;
     struct tk a, r, x;
     fresh(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     a.timeout = 20;
@@ -588,10 +588,10 @@ static void test_semaphore_granted_waiter_keeps_its_unit(void) {
 
 /* Three wait; A is cancelled while parked; a release wakes B, which is
  * cancelled before it ran. */
-static void semaphore_cancelled_waiters(struct pt_loop_sem *sem, struct tk *a, struct tk *b,
+static void semaphore_cancelled_waiters(struct pt_semaphore *sem, struct tk *a, struct tk *b,
                                         struct tk *c) {
     fresh(0);
-    pt_loop_sem_init(sem, 0);
+    pt_semaphore_init(sem, 0);
     tk_init(a, "a", 0);
     tk_init(b, "b", 1);
     tk_init(c, "c", 2);
@@ -601,16 +601,16 @@ static void semaphore_cancelled_waiters(struct pt_loop_sem *sem, struct tk *a, s
     spawn(b, sem_user);
     spawn(c, sem_user);
     pt_loop_run_once(&lp, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &a->task), PT_OK); /* parked */
-    pt_loop_sem_release(&lp, sem);                 /* wakes b */
-    CHECK_EQ_INT(pt_cancel(&lp, &b->task), PT_OK); /* woken, not yet run */
-    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);         /* c gets the unit */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a->task), PT_OK); /* parked */
+    pt_semaphore_release(&lp, sem);                     /* wakes b */
+    CHECK_EQ_INT(pt_task_cancel(&lp, &b->task), PT_OK); /* woken, not yet run */
+    CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);              /* c gets the unit */
 }
 
 /* Cancelled waiters do not consume units: neither one cancelled while
  * parked ... */
 static void test_cancelled_semaphore_waiter_takes_no_unit(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a, b, c;
     semaphore_cancelled_waiters(&sem, &a, &b, &c);
     CHECK_EQ_INT(a.result, 99);
@@ -621,7 +621,7 @@ static void test_cancelled_semaphore_waiter_takes_no_unit(void) {
 /* ... nor one cancelled after a release woke it but before it ran: the
  * unit goes on to the next waiter. */
 static void test_cancelled_woken_semaphore_waiter_passes_its_unit_on(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a, b, c;
     semaphore_cancelled_waiters(&sem, &a, &b, &c);
     CHECK_EQ_INT(b.result, 99);
@@ -634,16 +634,16 @@ static void test_cancelled_woken_semaphore_waiter_passes_its_unit_on(void) {
 
 /* A woken waiter cancelled with no one behind it: the unit stays. */
 static void test_cancelled_woken_semaphore_waiter_alone_leaves_the_unit(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a;
     fresh(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     spawn(&a, sem_user);
     pt_loop_run_once(&lp, 0);
-    pt_loop_sem_release(&lp, &sem);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_OK);
+    pt_semaphore_release(&lp, &sem);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(sem.count, 1);
     CHECK_EQ_INT(a.result, 99);
@@ -653,10 +653,10 @@ static void test_cancelled_woken_semaphore_waiter_alone_leaves_the_unit(void) {
  * gives PT_EFULL": with no timer slot at all, A (no timeout) waits and
  * gets the unit released to it; B (zero timeout) finds none. */
 static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a, b;
     fresh_without_timers();
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     tk_init(&a, "a", 0);
     tk_init(&b, "b", 1);
     a.sem = b.sem = &sem;
@@ -667,7 +667,7 @@ static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(b.result, PT_ETIMEDOUT);
     CHECK_EQ_INT(a.result, 99); /* waiting */
-    pt_loop_sem_release(&lp, &sem);
+    pt_semaphore_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK_EQ_INT(sem.count, 0);
@@ -676,10 +676,10 @@ static void test_semaphore_acquire_with_0_or_no_timeout_needs_no_timer(void) {
 /* Added: sync.h's wait result PT_EFULL: a timed wait with no timer slot
  * ends at once, and takes no unit released afterwards. */
 static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct tk a;
     fresh_without_timers();
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     tk_init(&a, "a", 0);
     a.sem = &sem;
     a.timeout = 5;
@@ -688,7 +688,7 @@ static void test_semaphore_timed_acquire_on_a_full_heap_is_efull(void) {
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(a.result, PT_EFULL);
     CHECK_EQ_INT(a.woke_at, 0);
-    pt_loop_sem_release(&lp, &sem);
+    pt_semaphore_release(&lp, &sem);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(sem.count, 1);
 }

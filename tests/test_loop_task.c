@@ -4,8 +4,8 @@
  * tests/test_loop_task.c - the contract of tasks (loop/core.h): join and
  * its results, join with a timeout (asyncio's wait_for), what spawn, join
  * and cancel refuse, and the loop not re-entered from a task. On the
- * virtual clock. Also built with PT_LOOP_SYNC, PT_LOOP_GROUPS and
- * PT_LOOP_BACKGROUND 0, without the parts that need them. Cancellation in
+ * virtual clock. Also built with PT_CONFIG_SYNC, PT_CONFIG_GROUPS and
+ * PT_CONFIG_BACKGROUND 0, without the parts that need them. Cancellation in
  * every kind of wait and sub-coroutines: tests/test_loop_cancel.c.
  */
 #include "loop/loop.h"
@@ -163,7 +163,7 @@ static void join_finished(int i) {
     b.n = outcomes[i];
     spawn(&b, worker);
     if (i == 2)
-        CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
+        CHECK_EQ_INT(pt_task_cancel(&lp, &b.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK(pt_task_done(&b.task));
     a.other = &b;
@@ -197,7 +197,7 @@ static PT_THREAD(self_joiner(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_JOIN(task, PT_FOREVER);
     k->result = PT_WAIT_RESULT();
-    k->rc = pt_cancel(loop, task); /* nor can it cancel itself */
+    k->rc = pt_task_cancel(loop, task); /* nor can it cancel itself */
     PT_TASK_END();
 }
 
@@ -451,12 +451,12 @@ static PT_THREAD(joiner_propagating(struct pt_loop *loop, struct pt_task *task))
     k->result = PT_WAIT_RESULT();
     k->woke_at = (long)pt_loop_now(loop);
     note(k->name);
-    PT_TASK_RETURN(pt_int(k->result));
+    PT_TASK_RETURN(pt_value_int(k->result));
     PT_TASK_CLEANUP();
     k->cleanups++;
     k->cleanup_result = PT_WAIT_RESULT();
     k->cleaned_at = (long)pt_loop_now(loop);
-    if (pt_cancel(loop, &k->other->task) == PT_OK) {
+    if (pt_task_cancel(loop, &k->other->task) == PT_OK) {
         PT_JOIN(&k->other->task, PT_FOREVER);
         k->rc = PT_WAIT_RESULT();
     }
@@ -532,14 +532,14 @@ static void test_outer_join_timeout_cancels_down_the_chain_of_joins(void) {
 /* ---- what spawn, cancel and join refuse -------------------------------- */
 
 /* Spawns `other` (already spawned and alive) again, in every state: rc is
- * what pt_spawn said while other was queued, rc2 while it slept. */
+ * what pt_loop_spawn said while other was queued, rc2 while it slept. */
 static PT_THREAD(respawner(struct pt_loop *loop, struct pt_task *task)) {
     struct tk *k = (struct tk *)task;
     PT_TASK_BEGIN(loop, task);
-    k->rc = pt_spawn(loop, &k->other->task, worker); /* other is queued */
-    PT_TASK_YIELD();                                 /* other now sleeps */
-    k->rc2 = pt_spawn(loop, &k->other->task, worker);
-    k->result = pt_spawn(loop, task, worker); /* itself: running */
+    k->rc = pt_loop_spawn(loop, &k->other->task, worker); /* other is queued */
+    PT_TASK_YIELD();                                      /* other now sleeps */
+    k->rc2 = pt_loop_spawn(loop, &k->other->task, worker);
+    k->result = pt_loop_spawn(loop, task, worker); /* itself: running */
     note(k->name);
     PT_TASK_END();
 }
@@ -555,7 +555,7 @@ static void spawn_alive(struct tk *a, struct tk *b) {
     spawn(b, respawner);
     a->ticks = 10;
     spawn(a, worker);
-    CHECK_EQ_INT(pt_spawn(&lp, &a->task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a->task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 
@@ -600,7 +600,7 @@ static void test_spawn_of_a_task_in_its_cleanup_is_ebusy(void) {
     pt_loop_run_once(&lp, 0);
     CHECK_EQ_INT(a.cleanups, 1);
     CHECK(!pt_task_done(&a.task));
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.cleanups, 1);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
@@ -619,7 +619,7 @@ static void test_spawn_needs_no_zeroed_memory(void) {
     a.task.fn = worker;            /* a function, as a live task has */
     a.task.gen.state = 0x20;       /* in its body */
     a.task.gen.aux = PT__T_PARKED; /* parked */
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 1);
     CHECK_EQ_INT(a.woke_at, 10);
@@ -638,7 +638,7 @@ static void test_spawn_takes_a_finished_task_whose_state_was_overwritten(void) {
     spawn(&a, worker);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     a.task.gen.state = 0; /* (reads as a task not started) */
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 2);
 }
@@ -651,16 +651,16 @@ static void test_spawn_of_a_task_alive_here_is_ebusy_and_free_once_finished(void
     tk_init(&a, "A");
     a.ticks = 10;
     spawn(&a, worker);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, joiner), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, joiner), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 1);
     /* Finished: free again, on this loop as on any other. */
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, worker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 2);
 }
 
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 /* A queued task spawned again as a background task: refused the same way,
  * and it runs as before. */
 static void test_spawn_background_of_an_alive_task_is_ebusy(void) {
@@ -669,7 +669,7 @@ static void test_spawn_background_of_an_alive_task_is_ebusy(void) {
     tk_init(&a, "A");
     a.ticks = 10;
     spawn(&a, worker);
-    CHECK_EQ_INT(pt_spawn_background(&lp, &a.task, worker), PT_EBUSY);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &a.task, worker), PT_EBUSY);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 1);
     CHECK_EQ_INT(a.woke_at, 10);
@@ -697,7 +697,7 @@ static int never_spawned_in(struct tk *a, struct tk *b, int left_over) {
     }
     a->other = b;
     a->timeout = 5;
-    rc = pt_cancel(&lp, &b->task);
+    rc = pt_task_cancel(&lp, &b->task);
     spawn(a, joiner);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(since(0), 0);

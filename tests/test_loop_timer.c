@@ -6,8 +6,8 @@
  * and huge delays, equal deadlines, a full heap, the 32-bit wrap. All on
  * the virtual clock: time jumps to the next deadline when nothing is
  * ready, so nothing here takes real time and every time seen is exact.
- * Built a second time with PT_LOOP_SYNC, PT_LOOP_GROUPS and
- * PT_LOOP_BACKGROUND 0: the parts that need them are left out, the rest
+ * Built a second time with PT_CONFIG_SYNC, PT_CONFIG_GROUPS and
+ * PT_CONFIG_BACKGROUND 0: the parts that need them are left out, the rest
  * must hold unchanged.
  */
 #include "loop/loop.h"
@@ -269,7 +269,7 @@ static void test_cancel_of_a_finished_task_is_einval(void) {
     struct tk a, b, x;
     cancel_a_sleeper(&a, &b, &x);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &a.task), PT_EINVAL);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &a.task), PT_EINVAL);
     CHECK_EQ_INT(a.cleanups, 1);
 }
 
@@ -328,7 +328,7 @@ static PT_THREAD(cancel_many(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(m->ticks);
     for (m->i = 0; m->victims[m->i]; m->i++)
-        if (pt_cancel(loop, &m->victims[m->i]->task) == PT_OK)
+        if (pt_task_cancel(loop, &m->victims[m->i]->task) == PT_OK)
             m->cancelled++;
     PT_TASK_END();
 }
@@ -361,7 +361,7 @@ static int equal_deadlines_after_removals(struct tk *k, int *expect, int *nexpec
     memset(&m, 0, sizeof m);
     m.ticks = 10;
     m.victims = victims;
-    CHECK_EQ_INT(pt_spawn(&lp, &m.task, cancel_many), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &m.task, cancel_many), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     return m.cancelled;
 }
@@ -476,7 +476,7 @@ static PT_THREAD(rnd_cancel(struct pt_loop *loop, struct pt_task *task)) {
     for (c->i = 0; c->i < c->count; c->i++) {
         if (c->when[c->i] != pt_loop_now(loop))
             PT_SLEEP(c->when[c->i] - pt_loop_now(loop));
-        if (pt_cancel(loop, &c->rnd[c->victim[c->i]].task) == PT_OK) {
+        if (pt_task_cancel(loop, &c->rnd[c->victim[c->i]].task) == PT_OK) {
             CHECK(!c->cancelled[c->victim[c->i]]);
             c->cancelled[c->victim[c->i]] = 1;
             rnd_cancel_ok++;
@@ -528,7 +528,7 @@ static void random_cancels(struct rnd_report *rep) {
             c.victim[j] = v;
             c.count++;
         }
-        CHECK_EQ_INT(pt_spawn(&lp, &c.task, rnd_cancel), PT_OK);
+        CHECK_EQ_INT(pt_loop_spawn(&lp, &c.task, rnd_cancel), PT_OK);
         CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
         rep->timers_bad += rnd_timers_bad;
         woke = 0;
@@ -603,7 +603,7 @@ static PT_THREAD(spin_sleep0(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 /* Waits for a cross-thread wakeup; notes when it came (iteration). */
 struct io_waiter {
     struct pt_task task;
@@ -628,7 +628,7 @@ static PT_THREAD(wakeup_waiter(struct pt_loop *loop, struct pt_task *task)) {
  * the iterations in which A and B each had exactly one turn. */
 struct starve {
     struct tk a, b, c;
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     struct io_waiter w;
 #endif
     int turns;
@@ -636,7 +636,7 @@ struct starve {
 
 static void sleep_0_beside_others(struct starve *s) {
     int i;
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     memset(&s->w, 0, sizeof s->w);
     s->w.woke = -1;
     s->w.result = 99;
@@ -652,20 +652,20 @@ static void sleep_0_beside_others(struct starve *s) {
     spawn(&s->a, spin_sleep0);
     spawn(&s->b, yielder);
     spawn(&s->c, sleeper);
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     s->w.clock = &s->b;
-    CHECK_EQ_INT(pt_spawn(&lp, &s->w.task, wakeup_waiter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &s->w.task, wakeup_waiter), PT_OK);
 #endif
     s->turns = 0;
     for (i = 1; i <= 10; i++) {
         pt_loop_run_once(&lp, 1);
         s->turns += s->a.woke == i - 1 && s->b.i == i - 1;
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
         if (i == 3)
             pt_wakeup_signal(&s->w.w); /* seen by the next iteration's poll */
 #endif
     }
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     CHECK_EQ_INT(s->w.result, PT_OK);
     pt_wakeup_close(&s->w.w);
 #endif
@@ -689,7 +689,7 @@ static void test_sleeper_wakes_on_time_beside_a_sleep_0_loop(void) {
     CHECK_EQ_INT(s.c.t1, 5);
 }
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 /* ... and so does one waiting on a descriptor. */
 static void test_descriptor_wait_progresses_beside_a_sleep_0_loop(void) {
     struct starve s;
@@ -704,7 +704,7 @@ static void test_descriptor_wait_progresses_beside_a_sleep_0_loop(void) {
 
 /* ---- a full timer heap ------------------------------------------------------- */
 
-#if PT_LOOP_SYNC && PT_LOOP_GROUPS
+#if PT_CONFIG_SYNC && PT_CONFIG_GROUPS
 /* A group member for timed_waits: yields once. */
 static PT_THREAD(full_heap_member(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
@@ -726,7 +726,7 @@ static PT_THREAD(full_heap_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-#if PT_LOOP_SYNC && PT_LOOP_GROUPS
+#if PT_CONFIG_SYNC && PT_CONFIG_GROUPS
 /* With the heap full: a join, an event wait and a group wait, each with a
  * timeout, note their results (the group has one member, `other` too);
  * then a join without a timeout. */
@@ -748,20 +748,20 @@ static PT_THREAD(timed_waits(struct pt_loop *loop, struct pt_task *task)) {
 #endif
 
 /* What the event waiter d and setter e add to the traces below: nothing
- * without PT_LOOP_SYNC. */
-#if PT_LOOP_SYNC
+ * without PT_CONFIG_SYNC. */
+#if PT_CONFIG_SYNC
 #define IF_SYNC(s) s
 #else
 #define IF_SYNC(s) ""
 #endif
 
 /* A heap of two slots; a sleeps 10, b 20, c 5 (no slot left); with
- * PT_LOOP_SYNC, d waits on an event (no timeout) that e sets. One
+ * PT_CONFIG_SYNC, d waits on an event (no timeout) that e sets. One
  * iteration. */
 static struct pt_timer_slot small[2];
 struct full_heap {
     struct tk a, b, c;
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
     struct pt_event ev;
     struct tk d, e;
 #endif
@@ -780,7 +780,7 @@ static void heap_of_two(struct full_heap *f) {
     spawn(&f->a, full_heap_task);
     spawn(&f->b, full_heap_task);
     spawn(&f->c, full_heap_task);
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
     pt_event_init(&f->ev);
     tk_init(&f->d, "d", 3);
     tk_init(&f->e, "e", 4);
@@ -811,7 +811,7 @@ static void test_loop_goes_on_after_a_full_heap_refusal(void) {
     CHECK_EQ_INT(f.b.t1, 20);
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 static void test_wait_without_a_timeout_needs_no_heap_slot(void) {
     struct full_heap f;
     heap_of_two(&f);
@@ -837,7 +837,7 @@ static void test_heap_of_no_slots_fails_every_timed_wait(void) {
     CHECK_EQ_STR(trace.buf, "a0 a1 ");
 }
 
-#if PT_LOOP_SYNC && PT_LOOP_GROUPS
+#if PT_CONFIG_SYNC && PT_CONFIG_GROUPS
 /* One slot, taken by a sleeper: a join, an event wait and a group wait
  * with a timeout all end at once with PT_EFULL; without one they wait. */
 static void test_timed_join_event_and_group_waits_with_a_full_heap_fail(void) {
@@ -876,7 +876,7 @@ static void test_heap_too_big_for_its_index_type_is_refused(void) {
 /* ---- the wrap ----------------------------------------------------------- */
 
 /* Times written from the counter's ends, so that every case crosses the
- * wrap at either width (PT_TIME_BITS 32 on boards and in the narrow build,
+ * wrap at either width (PT_CONFIG_TIME_BITS 32 on boards and in the narrow build,
  * 64 on a host): T_END(n) is n ticks before it wraps to 0, T_HALF the
  * first delay too long to compare (PT_TIME_MAX_DELAY + 1). */
 #define T_END(n) ((pt_time_t)((pt_time_t)0 - (pt_time_t)(n)))
@@ -916,18 +916,18 @@ static void test_time_after_wraps_and_caps_the_delay(void) {
 
 static void test_ms_rounds_up_to_whole_ticks(void) {
     CHECK_EQ_INT(PT_MS(0), 0);
-    CHECK_EQ_INT(PT_MS(1), (PT_TICKS_PER_SEC + 999u) / 1000u);
-    CHECK_EQ_INT(PT_MS(1000), PT_TICKS_PER_SEC);
+    CHECK_EQ_INT(PT_MS(1), (PT_CONFIG_TICKS_PER_SEC + 999u) / 1000u);
+    CHECK_EQ_INT(PT_MS(1000), PT_CONFIG_TICKS_PER_SEC);
     CHECK(PT_MS(1) >= 1); /* never rounded down to no wait */
 }
 
 static void test_us_and_sec_convert_to_ticks_rounding_up(void) {
     CHECK_EQ_INT(PT_US(0), 0);
     CHECK(PT_US(1) >= 1); /* never rounded down to no wait */
-    CHECK_EQ_INT(PT_US(1000000), PT_TICKS_PER_SEC);
-    CHECK(PT_US(1500) > PT_MS(1) || PT_TICKS_PER_SEC < 1000u);
+    CHECK_EQ_INT(PT_US(1000000), PT_CONFIG_TICKS_PER_SEC);
+    CHECK(PT_US(1500) > PT_MS(1) || PT_CONFIG_TICKS_PER_SEC < 1000u);
     CHECK(PT_US(1500) <= PT_MS(2));
-    CHECK_EQ_INT(PT_SEC(3), 3u * PT_TICKS_PER_SEC);
+    CHECK_EQ_INT(PT_SEC(3), 3u * PT_CONFIG_TICKS_PER_SEC);
     CHECK_EQ_INT(PT_MS(2500), PT_SEC(2) + PT_MS(500));
 }
 
@@ -938,14 +938,14 @@ static void test_ticks_convert_back_to_ms_and_us_rounding_down(void) {
     CHECK_EQ_INT(PT_TO_MS(0), 0);
 }
 
-#if PT_POSIX && PT_TIME_BITS == 64 && PT_TICKS_PER_SEC == 1000000
+#if PT_CONFIG_POSIX && PT_CONFIG_TIME_BITS == 64 && PT_CONFIG_TICKS_PER_SEC == 1000000
 /* On a host the ticks are microseconds in 64 bits: a sleep can be timed to
  * the microsecond, and the longest delay is far beyond any uptime. */
 static void test_host_ticks_are_64_bit_microseconds(void) {
     CHECK_EQ_INT(sizeof(pt_time_t), 8);
     CHECK_EQ_INT(PT_MS(1), 1000);
     CHECK_EQ_INT(PT_US(250), 250);
-    CHECK(PT_TIME_MAX_DELAY / PT_TICKS_PER_SEC / 86400u / 365u > 100000u); /* years */
+    CHECK(PT_TIME_MAX_DELAY / PT_CONFIG_TICKS_PER_SEC / 86400u / 365u > 100000u); /* years */
 }
 #define HOST_TICK_CASES(X) X(host_ticks_are_64_bit_microseconds)
 #else

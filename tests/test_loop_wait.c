@@ -74,8 +74,8 @@ static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     w->done_at = (long)pt_loop_now(loop);
     note(w->k.name);
     if (w->fail)
-        PT_TASK_FAIL(pt_int(w->k.n));
-    PT_TASK_RETURN(pt_int(w->k.n));
+        PT_TASK_FAIL(pt_value_int(w->k.n));
+    PT_TASK_RETURN(pt_value_int(w->k.n));
     WK_CLEANUP_SECTION(w);
 }
 
@@ -105,12 +105,12 @@ static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
     WK_CLEANUP_SECTION(w);
 }
 
-/* Sleeps `ticks`, then cancels `target` (result: what pt_cancel said). */
+/* Sleeps `ticks`, then cancels `target` (result: what pt_task_cancel said). */
 static PT_THREAD(canceller(struct pt_loop *loop, struct pt_task *task)) {
     struct wk *w = WK(task);
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(w->k.ticks);
-    w->k.result = pt_cancel(loop, w->target);
+    w->k.result = pt_task_cancel(loop, w->target);
     PT_TASK_END();
 }
 

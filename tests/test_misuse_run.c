@@ -17,7 +17,7 @@
 
 #include "loop_util.h"
 
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
 #define SWITCH_WORKS 1 /* labels as values: a switch may enclose a wait */
 #else
 #define SWITCH_WORKS 0
@@ -86,11 +86,11 @@ static PT_THREAD(gen_switch(struct m *k)) {
     PT_GEN_BEGIN(g);
     switch (k->mode) {
     case MODE:
-        PT_YIELD_VALUE(g, pt_int(1));
+        PT_YIELD_VALUE(g, pt_value_int(1));
         k->inside++;
         break;
     }
-    PT_RETURN(g, pt_int(7));
+    PT_RETURN(g, pt_value_int(7));
     PT_CLEANUP(g);
     k->cleanups++;
     PT_GEN_END(g);
@@ -100,13 +100,13 @@ static void test_generator_resumed_inside_a_switch_of_its_own(void) {
     struct m k;
     m_init(&k);
     pt_gen_init(&k.gen);
-    CHECK_EQ_INT(PT_NEXT(&k.gen, gen_switch(&k)), PT_YIELDED);
+    CHECK_EQ_INT(pt_gen_next(&k.gen, gen_switch(&k)), PT_YIELDED);
 #if SWITCH_WORKS
-    CHECK_EQ_INT(PT_NEXT(&k.gen, gen_switch(&k)), PT_ENDED);
+    CHECK_EQ_INT(pt_gen_next(&k.gen, gen_switch(&k)), PT_ENDED);
     CHECK_EQ_INT(k.gen.value.i, 7);
     CHECK_EQ_INT(k.inside, 1);
 #else /* fails with PT_GEN_ELOST, after its cleanup */
-    CHECK_EQ_INT(PT_NEXT(&k.gen, gen_switch(&k)), PT_EXITED);
+    CHECK_EQ_INT(pt_gen_next(&k.gen, gen_switch(&k)), PT_EXITED);
     CHECK_EQ_INT(k.gen.value.i, PT_GEN_ELOST);
     CHECK_EQ_INT(k.inside, 0);
 #endif
@@ -122,7 +122,7 @@ static PT_THREAD(task_switch(struct pt_loop *loop, struct pt_task *task)) {
         k->inside++;
         break;
     }
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_CLEANUP();
     k->cleanups++;
     PT_TASK_END();
@@ -142,8 +142,8 @@ static void spawn_with_joiner(struct m *k, struct m *j, pt_task_fn body) {
     m_init(k);
     m_init(j);
     j->other = k;
-    CHECK_EQ_INT(pt_spawn(&lp, &k->task, body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &j->task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &k->task, body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &j->task, joiner), PT_OK);
 }
 
 static void test_task_resumed_inside_a_switch_of_its_own(void) {

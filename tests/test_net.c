@@ -16,7 +16,7 @@
  * the test instead of returning PT_ECLOSED / PT_ERESET.
  */
 /* Small, so that the batch pause is seen with a few connections. */
-#define PT_ACCEPT_BATCH 4
+#define PT_CONFIG_ACCEPT_BATCH 4
 
 #include <errno.h>
 #include <fcntl.h>
@@ -116,7 +116,7 @@ static PT_THREAD(op_body(struct pt_loop *loop, struct pt_task *task)) {
     else if (o->kind == OP_READ)
         PT_SOCK_READ(o->s, o->buf, o->n, o->timeout);
     else if (o->kind == OP_READ_EXACT)
-        PT_SOCK_READ_EXACT(o->s, o->buf, o->n, o->timeout);
+        PT_SOCK_READ_EXACTLY(o->s, o->buf, o->n, o->timeout);
     else if (o->kind == OP_READ_UNTIL)
         PT_SOCK_READ_UNTIL(o->s, o->buf, o->n, o->delim, o->timeout);
     else
@@ -147,7 +147,7 @@ static void op_spawn(struct op *o, int kind, struct pt_sock *s, pt_time_t timeou
     o->cleaned = 0;
     o->cleanup_done = 0;
     o->cleanup_fd = -2;
-    CHECK_EQ_INT(pt_spawn(&lp, &o->task, op_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &o->task, op_body), PT_OK);
 }
 
 static void start_connect(struct op *o, struct pt_sock *s, const struct pt_addr *a,
@@ -274,7 +274,7 @@ static int cancel_parked(struct op *o, const char *what) {
     unsigned failed = check_failed;
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 1);
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
-    CHECK_EQ_INT(pt_cancel(&lp, &o->task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &o->task), PT_OK);
     CHECK_EQ_INT(pt_loop_io_waits(&lp), 0);
     CHECK_EQ_INT(pt_loop_timers(&lp), 0);
     if (pt_loop_io_waits(&lp) != 0) {
@@ -757,7 +757,7 @@ static void accept_three_pending(void) {
     acceptor_reset(&acc);
     acc.ls = &ls;
     acc.want = 3;
-    CHECK_EQ_INT(pt_spawn(&lp, &acc.task, acceptor_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &acc.task, acceptor_body), PT_OK);
     run_once();
     several.parked = io_linked(&ls.rd.io); /* nothing pending: it waits */
     for (i = 0; i < 3; i++)
@@ -793,7 +793,7 @@ static void test_accept_takes_every_pending_connection_in_one_iteration(void) {
     CHECK_EQ_INT(several.socks_open, 3);
 }
 
-/* Ten pending, PT_ACCEPT_BATCH 4, beside a task that notes the count each
+/* Ten pending, PT_CONFIG_ACCEPT_BATCH 4, beside a task that notes the count each
  * time it runs; `first` is the first iteration. */
 static long accept_ten_pending(int *socks_open) {
     static struct ticker tick;
@@ -810,8 +810,8 @@ static long accept_ten_pending(int *socks_open) {
     acc.ls = &ls;
     acc.want = 10;
     tick.a = &acc;
-    CHECK_EQ_INT(pt_spawn(&lp, &acc.task, acceptor_body), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &tick.task, ticker_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &acc.task, acceptor_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &tick.task, ticker_body), PT_OK);
     first = iter + 1;
     RUN_UNTIL(pt_task_done(&acc.task) && pt_task_done(&tick.task), 10);
     *socks_open = 0;
@@ -1107,7 +1107,7 @@ static void start_reader(struct reader *r, struct pt_sock *s, size_t already) {
     r->s = s;
     r->total = already; /* the pattern's position of the first byte */
     r->result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &r->task, reader_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &r->task, reader_body), PT_OK);
 }
 
 /*
@@ -1232,7 +1232,7 @@ static void test_a_cancelled_write_leaves_the_read_on_the_same_socket(void) {
     struct op rd = {0}, w = {0};
     char buf[16];
     duplex_start(&rd, &w, OP_READ_UNTIL, buf, sizeof buf, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &w.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &w.task), PT_OK);
     RUN_UNTIL(pt_task_done(&w.task), 10);
     CHECK_EQ_INT(pt_task_status(&w.task), PT_CLOSED);
     CHECK(io_linked(&pair.srv.rd.io));
@@ -1278,9 +1278,9 @@ static PT_THREAD(byte_reader_body(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 /* With bytes always there, reads go on without waiting for at most
- * PT_SOCK_BUDGET system calls; then the reader lets the loop run once, so
+ * PT_CONFIG_SOCK_BUDGET system calls; then the reader lets the loop run once, so
  * another task runs between them. 48 one-byte reads of 48 bytes already
- * there: the other task runs at least 48 / PT_SOCK_BUDGET - 1 times
+ * there: the other task runs at least 48 / PT_CONFIG_SOCK_BUDGET - 1 times
  * meanwhile, and never within a budget. */
 static void test_reads_that_never_wait_let_the_loop_run_after_a_budget(void) {
     static struct byte_reader b;
@@ -1293,19 +1293,19 @@ static void test_reads_that_never_wait_let_the_loop_run_after_a_budget(void) {
     b.s = &pair.srv;
     b.n = 48;
     /* the first read waits (nothing seen yet): it starts the budget */
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, byte_reader_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, byte_reader_body), PT_OK);
     RUN_UNTIL(io_linked(&pair.srv.rd.io) || pt_task_done(&b.task), 10);
     ticks_seen = 0;
-    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &tick, ticker), PT_OK);
     RUN_UNTIL(pt_task_done(&b.task), 1000);
     CHECK_EQ_INT(b.i, 48);
     for (i = 1; i < 48; i++)
         if (b.seen[i] != b.seen[i - 1])
             runs++;
-    CHECK(runs >= 48 / PT_SOCK_BUDGET - 1);
-    for (i = PT_SOCK_BUDGET; i < 48; i++) /* the loop ran within every budget of reads */
-        CHECK(b.seen[i] != b.seen[i - PT_SOCK_BUDGET] || b.seen[i] == 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    CHECK(runs >= 48 / PT_CONFIG_SOCK_BUDGET - 1);
+    for (i = PT_CONFIG_SOCK_BUDGET; i < 48; i++) /* the loop ran within every budget of reads */
+        CHECK(b.seen[i] != b.seen[i - PT_CONFIG_SOCK_BUDGET] || b.seen[i] == 0);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &tick), PT_OK);
     RUN_UNTIL(pt_task_done(&tick), 10);
     pair_close();
 }
@@ -1339,14 +1339,14 @@ static void test_writes_that_never_wait_let_the_loop_run_after_a_budget(void) {
     memset(&w, 0, sizeof w);
     memset(&tick, 0, sizeof tick);
     w.s = &pair.srv;
-    w.n = 8 * PT_SOCK_BUDGET;
+    w.n = 8 * PT_CONFIG_SOCK_BUDGET;
     ticks_seen = 0;
-    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &w.task, small_writer_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &tick, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &w.task, small_writer_body), PT_OK);
     RUN_UNTIL(pt_task_done(&w.task), 1000);
-    CHECK_EQ_INT(w.i, 8 * PT_SOCK_BUDGET);
+    CHECK_EQ_INT(w.i, 8 * PT_CONFIG_SOCK_BUDGET);
     CHECK(w.last - w.first >= 7); /* it went around the loop once a budget, at least */
-    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &tick), PT_OK);
     RUN_UNTIL(pt_task_done(&tick), 10);
     pair_close();
 }
@@ -1388,21 +1388,21 @@ static void test_replies_after_waiting_reads_never_pause(void) {
     memset(&r, 0, sizeof r);
     memset(&tick, 0, sizeof tick);
     r.s = &pair.srv;
-    r.n = 4 * PT_SOCK_BUDGET;
+    r.n = 4 * PT_CONFIG_SOCK_BUDGET;
     ticks_seen = 0;
-    CHECK_EQ_INT(pt_spawn(&lp, &tick, ticker), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &r.task, replier_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &tick, ticker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &r.task, replier_body), PT_OK);
     for (k = 0; k < r.n; k++) {
         CHECK_EQ_INT(WRITE_STR(&pair.c, "q"), PT_OK);
         RUN_UNTIL(r.i > k || pt_task_done(&r.task), 10);
         CHECK_EQ_INT(READ_EXACT(&pair.c, &c, 1, PT_MS(5000)), PT_OK);
     }
     RUN_UNTIL(pt_task_done(&r.task), 10);
-    CHECK_EQ_INT(r.i, 4 * PT_SOCK_BUDGET);
+    CHECK_EQ_INT(r.i, 4 * PT_CONFIG_SOCK_BUDGET);
     /* (Injected faults make a write wait now and then: that is no pause.) */
     if (!getenv("PT_FAULT_ACTIVE"))
         CHECK_EQ_INT(r.paused, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &tick), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &tick), PT_OK);
     RUN_UNTIL(pt_task_done(&tick), 10);
     pair_close();
 }
@@ -1503,19 +1503,20 @@ static void emfile_backoff_on_a_timer(void) {
     CHECK(!io_linked(&em.ls.rd.io));
     CHECK_EQ_INT(pt_loop_timers(&lp), 1);
     CHECK_EQ_INT(FINISH(&sync_op), PT_EMFILE);
-    CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
+    CHECK_EQ_INT(sync_op.took, PT_CONFIG_ACCEPT_BACKOFF_MIN);
 }
 
 /* Each next one waits twice as long: 10, 20, 40, ... up to the maximum. */
 static void emfile_backoff_doubles(void) {
     long want;
     int k;
-    for (k = 1, want = PT_ACCEPT_BACKOFF_MIN; k < 10; k++) {
-        want = want * 2 < (long)PT_ACCEPT_BACKOFF_MAX ? want * 2 : (long)PT_ACCEPT_BACKOFF_MAX;
+    for (k = 1, want = PT_CONFIG_ACCEPT_BACKOFF_MIN; k < 10; k++) {
+        want = want * 2 < (long)PT_CONFIG_ACCEPT_BACKOFF_MAX ? want * 2
+                                                             : (long)PT_CONFIG_ACCEPT_BACKOFF_MAX;
         CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
         CHECK_EQ_INT(sync_op.took, want);
     }
-    CHECK_EQ_INT(want, PT_ACCEPT_BACKOFF_MAX); /* it got there, and stayed */
+    CHECK_EQ_INT(want, PT_CONFIG_ACCEPT_BACKOFF_MAX); /* it got there, and stayed */
 }
 
 /* A deadline shorter than the back-off ends the accept at the deadline. */
@@ -1529,7 +1530,7 @@ static void emfile_accept_after_the_backoff(void) {
     char buf[8];
     close(fill_fds[--em.n]);
     CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_OK);
-    CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MAX);
+    CHECK_EQ_INT(sync_op.took, PT_CONFIG_ACCEPT_BACKOFF_MAX);
     CHECK(em.srv.fd >= 0);
     free_descriptors(em.n);
     em.n = 0;
@@ -1557,12 +1558,12 @@ static void emfile_backoff_starts_over(void) {
     CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
     CHECK_EQ_INT(sync_op.took, 0);
     CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_EMFILE);
-    CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
+    CHECK_EQ_INT(sync_op.took, PT_CONFIG_ACCEPT_BACKOFF_MIN);
     free_descriptors(em.n);
     em.n = 0;
     CHECK_EQ_INT(setrlimit(RLIMIT_NOFILE, &em.old), 0);
     CHECK_EQ_INT(ACCEPT(&em.ls, &em.srv, PT_FOREVER), PT_OK);
-    CHECK_EQ_INT(sync_op.took, 2 * PT_ACCEPT_BACKOFF_MIN);
+    CHECK_EQ_INT(sync_op.took, 2 * PT_CONFIG_ACCEPT_BACKOFF_MIN);
     pt_sock_close(&em.srv);
 }
 
@@ -1707,7 +1708,7 @@ static void setsize_accept(void) {
 static void setsize_adopt(void) {
     fds.x.fd = dup(0);
     CHECK_EQ_INT(fds.x.fd, fds.next);
-#if PT_LOOP_BACKEND == PT_BACKEND_SELECT
+#if PT_CONFIG_BACKEND == PT_BACKEND_SELECT
     CHECK_EQ_INT(pt_sock_adopt(&fds.x, fds.next), PT_EMFILE);
     CHECK_EQ_INT(fds.x.fd, -1);
 #else
@@ -1728,7 +1729,7 @@ static void setsize_accept_again(void) {
     CHECK_EQ_INT(CONNECT(&fds.c, &fds.bound, PT_MS(5000)), PT_OK);
     CHECK(fds.c.fd >= 0 && fds.c.fd < FD_SETSIZE);
     CHECK_EQ_INT(ACCEPT(&fds.ls, &fds.srv, PT_MS(5000)), PT_OK);
-    CHECK_EQ_INT(sync_op.took, PT_ACCEPT_BACKOFF_MIN);
+    CHECK_EQ_INT(sync_op.took, PT_CONFIG_ACCEPT_BACKOFF_MIN);
     CHECK(fds.srv.fd >= 0 && fds.srv.fd < FD_SETSIZE);
 }
 

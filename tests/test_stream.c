@@ -146,7 +146,7 @@ static int rdo(int kind, size_t n, pt_time_t timeout) {
     rop.n = n;
     rop.timeout = timeout;
     rop.result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &rop.task, rop_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
     while (!pt_task_done(&rop.task) && rop.waits < BOUND) {
         run_once();
         if (rop.task.gen.aux & PT__T_PARKED)
@@ -190,7 +190,7 @@ static void test_reader_line_waits_for_its_end(void) {
     rop.kind = R_LINE;
     rop.timeout = PT_MS(5000);
     rop.result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &rop.task, rop_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
     RUN_UNTIL(pt_reader_buffered(&reader) == 3 && (rop.task.gen.aux & PT__T_PARKED), 10);
     peer_send("lo\nrest");
     RUN_UNTIL(pt_task_done(&rop.task), 10);
@@ -232,7 +232,7 @@ static void test_reader_reads_exactly_n_across_segments(void) {
     rop.n = 6;
     rop.timeout = PT_MS(5000);
     rop.result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &rop.task, rop_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
     RUN_UNTIL(pt_reader_buffered(&reader) == 3 && (rop.task.gen.aux & PT__T_PARKED), 10);
     peer_send("defgh");
     RUN_UNTIL(pt_task_done(&rop.task), 10);
@@ -342,7 +342,7 @@ static void wop_start(int kind, pt_time_t timeout) {
     wop.kind = kind;
     wop.timeout = timeout;
     wop.result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &wop.task, wop_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &wop.task, wop_body), PT_OK);
 }
 
 /* Tear the writer down (an abort, from a task) and close the pair. */
@@ -530,7 +530,7 @@ static int open_and_end(int kind) {
     memset(&o, 0, sizeof o);
     o.kind = kind;
     o.result = NOT_YET;
-    CHECK_EQ_INT(pt_spawn(&lp, &o.task, open_then_end), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &o.task, open_then_end), PT_OK);
     RUN_UNTIL(pt_task_done(&o.task), 10);
     CHECK(pt_task_done(&writer.task));
     pair_close();
@@ -600,7 +600,7 @@ static void test_a_reader_and_a_writer_share_one_socket(void) {
     pair_open();
     pt_reader_init(&reader, &a, rbuf, sizeof rbuf);
     CHECK_EQ_INT(pt_writer_open(&lp, &writer, &a, wbuf, sizeof wbuf), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &e.task, echo_body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &e.task, echo_body), PT_OK);
     ngot = 0;
     for (i = 0; i < 500; i++) {
         int n = snprintf(line, sizeof line, "line %d\n", i);

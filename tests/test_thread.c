@@ -312,7 +312,7 @@ static void test_semaphore_counts_end_where_they_started(void) {
 
 /* --- Two resume points on one line (only where __COUNTER__ names them) - */
 
-#if defined(__COUNTER__) && !(defined(PT_LC_NO_COUNTER) && PT_LC_NO_COUNTER)
+#if defined(__COUNTER__) && !(defined(PT_CONFIG_LC_NO_COUNTER) && PT_CONFIG_LC_NO_COUNTER)
 static PT_THREAD(two_on_a_line(struct counter *c)) {
     PT_BEGIN(&c->pt);
     /* clang-format off */
@@ -338,7 +338,7 @@ static void test_two_resume_points_on_one_line(void) {
 
 /* --- With labels as values, switch statements may enclose a yield ----- */
 
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
 static PT_THREAD(switchy(struct counter *c)) {
     PT_BEGIN(&c->pt);
     for (c->i = 0; c->i < 3; c->i++) {

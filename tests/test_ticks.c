@@ -3,7 +3,7 @@
 /*
  * tests/test_ticks.c - durations to ticks and back (loop/ticks.h) at one
  * tick rate, built once per rate and counter width (tests/meson.build:
- * -DPT_TICKS_PER_SEC=..., -DPT_TIME_BITS=32 or 64). PT_US, PT_MS and
+ * -DPT_CONFIG_TICKS_PER_SEC=..., -DPT_CONFIG_TIME_BITS=32 or 64). PT_US, PT_MS and
  * PT_SEC round up to whole ticks, PT_TO_MS and PT_TO_US round down to
  * whole units, each exactly, in whichever form the rate selects (the tick
  * itself, a multiply, a division, or the general ratio); a duration whose
@@ -38,7 +38,7 @@
 #define FOREVER ((unsigned long long)PT_FOREVER)
 
 static void test_exact_values_at_this_rate(void) {
-#if PT_TICKS_PER_SEC == 1000
+#if PT_CONFIG_TICKS_PER_SEC == 1000
     /* A board's default: PT_MS is the tick itself, PT_US a division. */
     CHECK_TICKS(PT_MS(0u), 0u);
     CHECK_TICKS(PT_MS(1u), 1u);
@@ -56,7 +56,7 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_MS(4294967295u), 4294967295u);
     CHECK_TICKS(PT_TO_US(1u), 1000u);
     CHECK_TICKS(PT_TO_US(4294967295u), 4294967295000ull); /* more than 32 bits */
-#elif PT_TICKS_PER_SEC == 1000000
+#elif PT_CONFIG_TICKS_PER_SEC == 1000000
     /* A POSIX host's default: PT_US is the tick itself, PT_MS a multiply. */
     CHECK_TICKS(PT_US(0u), 0u);
     CHECK_TICKS(PT_US(1u), 1u);
@@ -69,7 +69,7 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_MS(1999u), 1u);
     CHECK_TICKS(PT_TO_MS(4294967295u), 4294967u);
     CHECK_TICKS(PT_TO_US(4294967295u), 4294967295u);
-#elif PT_TICKS_PER_SEC == 32768
+#elif PT_CONFIG_TICKS_PER_SEC == 32768
     /* A watch crystal: 32768 / 1000 = 4096 / 125, 32768 / 10^6 = 512 / 15625. */
     CHECK_TICKS(PT_MS(0u), 0u);
     CHECK_TICKS(PT_MS(1u), 33u); /* 32.768 */
@@ -93,7 +93,7 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_US(511u), 15594u);
     CHECK_TICKS(PT_TO_US(512u), 15625u);
     CHECK_TICKS(PT_TO_US(4294967295u), 131071999969ull);
-#elif PT_TICKS_PER_SEC == 100
+#elif PT_CONFIG_TICKS_PER_SEC == 100
     /* A coarse tick: PT_MS and PT_US divisions, the way back multiplies. */
     CHECK_TICKS(PT_MS(1u), 1u);
     CHECK_TICKS(PT_MS(10u), 1u);
@@ -110,7 +110,7 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_MS(4294967295u), 42949672950ull);
     CHECK_TICKS(PT_TO_US(1u), 10000u);
     CHECK_TICKS(PT_TO_US(4294967295u), 42949672950000ull);
-#elif PT_TICKS_PER_SEC == 1024
+#elif PT_CONFIG_TICKS_PER_SEC == 1024
     /* 1024 / 1000 = 128 / 125, 1024 / 10^6 = 16 / 15625. */
     CHECK_TICKS(PT_MS(1u), 2u); /* 1.024 */
     CHECK_TICKS(PT_MS(124u), 127u);
@@ -130,7 +130,7 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_US(63u), 61523u);
     CHECK_TICKS(PT_TO_US(64u), 62500u);
     CHECK_TICKS(PT_TO_US(4294967295u), 4194303999023ull);
-#elif PT_TICKS_PER_SEC == 4999
+#elif PT_CONFIG_TICKS_PER_SEC == 4999
     /* A prime rate: 4999 / 10^6 does not reduce, and 4999 * 10^6 needs
      * more than 32 bits (the one place a 32-bit counter computes in 64). */
     CHECK_TICKS(PT_US(1u), 1u);
@@ -148,12 +148,12 @@ static void test_exact_values_at_this_rate(void) {
     CHECK_TICKS(PT_TO_US(4998u), 999799u);
     CHECK_TICKS(PT_TO_US(4294967295u), 859165292058ull);
 #else
-#error "tests/test_ticks.c: no table for this PT_TICKS_PER_SEC"
+#error "tests/test_ticks.c: no table for this PT_CONFIG_TICKS_PER_SEC"
 #endif
     CHECK_TICKS(PT_MS(0u), 0u);
     CHECK_TICKS(PT_US(0u), 0u);
     CHECK_TICKS(PT_SEC(0u), 0u);
-    CHECK_TICKS(PT_SEC(1u), PT_TICKS_PER_SEC);
+    CHECK_TICKS(PT_SEC(1u), PT_CONFIG_TICKS_PER_SEC);
     CHECK_TICKS(PT_TO_MS(0u), 0u);
     CHECK_TICKS(PT_TO_US(0u), 0u);
 }
@@ -161,29 +161,29 @@ static void test_exact_values_at_this_rate(void) {
 /* The largest argument whose ticks fit gives them exactly; one more gives
  * the largest pt_time_t (PT_FOREVER's value), never a wrapped count. */
 static void test_saturates_where_the_ticks_do_not_fit(void) {
-#if PT_TIME_BITS == 32
-#if PT_TICKS_PER_SEC == 1000
+#if PT_CONFIG_TIME_BITS == 32
+#if PT_CONFIG_TICKS_PER_SEC == 1000
     CHECK_TICKS(PT_SEC(4294967u), 4294967000u);
     CHECK_TICKS(PT_SEC(4294968u), FOREVER); /* not 704 */
-#elif PT_TICKS_PER_SEC == 1000000
+#elif PT_CONFIG_TICKS_PER_SEC == 1000000
     CHECK_TICKS(PT_MS(4294967u), 4294967000u);
     CHECK_TICKS(PT_MS(4294968u), FOREVER);
     CHECK_TICKS(PT_SEC(4294u), 4294000000u);
     CHECK_TICKS(PT_SEC(4295u), FOREVER);
-#elif PT_TICKS_PER_SEC == 32768
+#elif PT_CONFIG_TICKS_PER_SEC == 32768
     CHECK_TICKS(PT_MS(131071999u), 4294967264u);
     CHECK_TICKS(PT_MS(131072000u), FOREVER);
     CHECK_TICKS(PT_SEC(131071u), 4294934528u);
     CHECK_TICKS(PT_SEC(131072u), FOREVER);
-#elif PT_TICKS_PER_SEC == 100
+#elif PT_CONFIG_TICKS_PER_SEC == 100
     CHECK_TICKS(PT_SEC(42949672u), 4294967200u);
     CHECK_TICKS(PT_SEC(42949673u), FOREVER);
-#elif PT_TICKS_PER_SEC == 1024
+#elif PT_CONFIG_TICKS_PER_SEC == 1024
     CHECK_TICKS(PT_MS(4194303999u), 4294967295u);
     CHECK_TICKS(PT_MS(4194304000u), FOREVER);
     CHECK_TICKS(PT_SEC(4194303u), 4294966272u);
     CHECK_TICKS(PT_SEC(4194304u), FOREVER);
-#elif PT_TICKS_PER_SEC == 4999
+#elif PT_CONFIG_TICKS_PER_SEC == 4999
     CHECK_TICKS(PT_MS(859165292u), 4294967295u);
     CHECK_TICKS(PT_MS(859165293u), FOREVER);
     CHECK_TICKS(PT_SEC(859165u), 4294965835u);
@@ -191,15 +191,15 @@ static void test_saturates_where_the_ticks_do_not_fit(void) {
 #endif
     CHECK_TICKS(PT_SEC(4294967295u), FOREVER);
 #else
-#if PT_TICKS_PER_SEC == 1000000
+#if PT_CONFIG_TICKS_PER_SEC == 1000000
     CHECK_TICKS(PT_MS(18446744073709551ull), 18446744073709551000ull);
     CHECK_TICKS(PT_MS(18446744073709552ull), FOREVER);
     CHECK_TICKS(PT_SEC(18446744073709ull), 18446744073709000000ull);
     CHECK_TICKS(PT_SEC(18446744073710ull), FOREVER);
-#elif PT_TICKS_PER_SEC == 1000
+#elif PT_CONFIG_TICKS_PER_SEC == 1000
     CHECK_TICKS(PT_SEC(18446744073709551ull), 18446744073709551000ull);
     CHECK_TICKS(PT_SEC(18446744073709552ull), FOREVER);
-#elif PT_TICKS_PER_SEC == 32768
+#elif PT_CONFIG_TICKS_PER_SEC == 32768
     CHECK_TICKS(PT_MS(562949953421311999ull), 18446744073709551584ull);
     CHECK_TICKS(PT_MS(562949953421312000ull), FOREVER);
     CHECK_TICKS(PT_SEC(562949953421311ull), 18446744073709518848ull);
@@ -232,12 +232,12 @@ static void test_constant_expressions(void) {
 /* The model: the contract as plain arithmetic, for arguments below 2^32
  * (times any rate of at most 2^32, below 2^64). */
 static unsigned long long model_ticks(unsigned long long n, unsigned long long unit) {
-    unsigned long long t = (n * PT_TICKS_PER_SEC + unit - 1) / unit;
+    unsigned long long t = (n * PT_CONFIG_TICKS_PER_SEC + unit - 1) / unit;
     return t > FOREVER ? FOREVER : t;
 }
 
 static unsigned long long model_units(unsigned long long t, unsigned long long unit) {
-    return t * unit / PT_TICKS_PER_SEC;
+    return t * unit / PT_CONFIG_TICKS_PER_SEC;
 }
 
 static unsigned sweep_failures;

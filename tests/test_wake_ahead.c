@@ -31,11 +31,11 @@ static void test_a_wait_within_slack_and_latency_asks_the_least(void) {
     CHECK_EQ_INT((long)pt__wait_ask(slack + 60u, 60u), 1);
     CHECK_EQ_INT((long)pt__wait_ask(slack + 61u, 60u), 1);
     CHECK_EQ_INT((long)pt__wait_ask(slack + 62u, 60u), 2);
-    CHECK_EQ_INT((long)pt__wait_ask(PT_LOOP_SPIN_US + 1u, 60u), 1);
+    CHECK_EQ_INT((long)pt__wait_ask(PT_CONFIG_SPIN_US + 1u, 60u), 1);
 }
 
 static void test_a_wait_of_a_few_microseconds_is_polled_for(void) {
-    CHECK_EQ_INT((long)pt__wait_ask(PT_LOOP_SPIN_US, 0u), 0);
+    CHECK_EQ_INT((long)pt__wait_ask(PT_CONFIG_SPIN_US, 0u), 0);
     CHECK_EQ_INT((long)pt__wait_ask(1u, 0u), 0);
     CHECK_EQ_INT((long)pt__wait_ask(0u, 0u), 0);
 }
@@ -60,9 +60,9 @@ static void test_an_early_end_lowers_the_estimate_by_all_of_it(void) {
 }
 
 static void test_the_estimate_stops_at_its_maximum(void) {
-    CHECK_EQ_INT((long)pt__ahead_learn(PT_LOOP_WAKE_AHEAD_MAX - 10u, END, END + PT_SEC(5)),
-                 PT_LOOP_WAKE_AHEAD_MAX);
-    CHECK_EQ_INT((long)pt__ahead_learn(0u, END, END + PT_SEC(100000)), PT_LOOP_WAKE_AHEAD_MAX);
+    CHECK_EQ_INT((long)pt__ahead_learn(PT_CONFIG_WAKE_AHEAD_MAX - 10u, END, END + PT_SEC(5)),
+                 PT_CONFIG_WAKE_AHEAD_MAX);
+    CHECK_EQ_INT((long)pt__ahead_learn(0u, END, END + PT_SEC(100000)), PT_CONFIG_WAKE_AHEAD_MAX);
 }
 
 /* Waits whose wake-up comes latency(i) us after the time asked, each

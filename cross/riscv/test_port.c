@@ -5,12 +5,12 @@
  * (loop/port/riscv.h) on the board's own machine timer, under
  * qemu-system-riscv32 -M sifive_e (mtime at 10 MHz): the loop's clock is
  * mtime in ticks, also for a timebase that is not a multiple of
- * PT_TICKS_PER_SEC; an idle never ends before its tick and leaves the timer
+ * PT_CONFIG_TICKS_PER_SEC; an idle never ends before its tick and leaves the timer
  * interrupt off; the 32-bit ticks wrap (mtime is set just before the
  * wrap: it is writable) and sleeps across the wrap last their time.
  * Registered by cross/meson.build for this board only; TAP on the UART.
  */
-#define PT_PORT_RISCV_IMPLEMENTATION
+#define PT_CONFIG_PORT_RISCV_IMPLEMENTATION
 #include "loop/port/riscv.h"
 
 #include "loop/loop.h"
@@ -51,12 +51,12 @@ static void set_mtime(uint64_t m) {
 /* The tick at mtime m, written the plain way (m * 1000 fits 64 bits for
  * every m used here), to check the port's overflow-free version. */
 static uint64_t tick_at(uint64_t m, uint32_t hz) {
-    return m * PT_TICKS_PER_SEC / hz;
+    return m * PT_CONFIG_TICKS_PER_SEC / hz;
 }
 
 /* The first mtime count of tick t, the plain way. */
 static uint64_t mtime_of(uint64_t t, uint32_t hz) {
-    return (t * hz + PT_TICKS_PER_SEC - 1u) / PT_TICKS_PER_SEC;
+    return (t * hz + PT_CONFIG_TICKS_PER_SEC - 1u) / PT_CONFIG_TICKS_PER_SEC;
 }
 
 static uint32_t csr_mie(void) {
@@ -76,10 +76,10 @@ static uint32_t csr_mstatus(void) {
 static void test_start_refuses_a_zero_timebase(void) {
     CHECK_EQ_INT(pt_port_start(0), PT_EINVAL);
     CHECK_EQ_INT(pt_port_start(QEMU_MTIME_HZ), PT_OK);
-    CHECK_EQ_INT(PT_TICKS_PER_SEC, 1000);
+    CHECK_EQ_INT(PT_CONFIG_TICKS_PER_SEC, 1000);
 }
 
-/* PT_PORT_NOW() is the tick of an mtime read between two others, for
+/* PT_CONFIG_PORT_NOW() is the tick of an mtime read between two others, for
  * mtime at several places (its high word too), for 10 MHz and for 32,768
  * Hz (not a multiple of 1000: 32.768 counts a tick). */
 static void check_clock(uint32_t hz) {
@@ -91,7 +91,7 @@ static void check_clock(uint32_t hz) {
         pt_time_t now;
         set_mtime(at[k]);
         a = mtime();
-        now = PT_PORT_NOW();
+        now = PT_CONFIG_PORT_NOW();
         b = mtime();
         CHECK(a >= at[k] && a - at[k] < QEMU_MTIME_HZ); /* the write took */
         CHECK((pt_time_t)(now - (pt_time_t)tick_at(a, hz)) <=
@@ -145,7 +145,7 @@ static void check_idle(uint32_t hz, pt_time_t n, pt_time_t late_max) {
     CHECK_EQ_INT(pt_port_start(hz), PT_OK);
     for (k = 0; k < TRIES && !in_time; k++) {
         uint64_t before = mtime(), after;
-        PT_PORT_IDLE(n);
+        PT_CONFIG_PORT_IDLE(n);
         after = mtime();
         CHECK(after >= mtime_of(tick_at(before, hz) + n, hz));
         in_time = tick_at(after, hz) - tick_at(before, hz) <= (uint64_t)n + late_max;
@@ -175,15 +175,15 @@ static void test_idle_with_a_timebase_not_a_multiple_of_the_tick(void) {
  * on, no trap came (board.c's trap handler would end the program). */
 static void test_idle_leaves_the_timer_interrupt_off(void) {
     uint32_t on = 0x8u;
-    PT_PORT_IDLE(3);
+    PT_CONFIG_PORT_IDLE(3);
     CHECK_EQ_INT(csr_mie() & 0x80u, 0);
     CHECK(MTIMECMP_LO == 0xFFFFFFFFu && MTIMECMP_HI == 0xFFFFFFFFu);
     CHECK_EQ_INT(csr_mstatus() & 0x8u, 0);
     __asm__ volatile(CSR("csrs mstatus, %0")::"r"(on) : "memory");
-    PT_PORT_IDLE(3);
+    PT_CONFIG_PORT_IDLE(3);
     CHECK_EQ_INT(csr_mstatus() & 0x8u, 0x8u);
     CHECK_EQ_INT(csr_mie() & 0x80u, 0);
-    PT_PORT_IDLE(3);
+    PT_CONFIG_PORT_IDLE(3);
     __asm__ volatile(CSR("csrc mstatus, %0")::"r"(on) : "memory");
 }
 
@@ -206,7 +206,7 @@ static PT_THREAD(sleeper_run(struct pt_loop *l, struct pt_task *task)) {
     PT_TASK_BEGIN(l, task);
     s->start = pt_loop_now(l);
     PT_SLEEP(s->ticks);
-    s->woke = PT_PORT_NOW();
+    s->woke = PT_CONFIG_PORT_NOW();
     if (nwoken < 3)
         woken[nwoken++] = s;
     PT_TASK_END();
@@ -222,12 +222,12 @@ static void test_sleeps_across_the_tick_wrap(void) {
     int in_time = 0;
     for (t = 0; t < TRIES && !in_time; t++) {
         set_mtime(mtime_of(0x100000000ull - PT_MS(40), QEMU_MTIME_HZ));
-        CHECK(PT_PORT_NOW() > 0xFFFFFF00u);
+        CHECK(PT_CONFIG_PORT_NOW() > 0xFFFFFF00u);
         (void)pt_loop_init(&lp, heap, sizeof heap / sizeof heap[0]);
         nwoken = 0;
         for (k = 0; k < 3; k++) {
             sleepers[k].ticks = ticks[k];
-            CHECK_EQ_INT(pt_spawn(&lp, &sleepers[k].task, sleeper_run), PT_OK);
+            CHECK_EQ_INT(pt_loop_spawn(&lp, &sleepers[k].task, sleeper_run), PT_OK);
         }
         CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
         CHECK_EQ_INT(nwoken, 3);
@@ -240,8 +240,9 @@ static void test_sleeps_across_the_tick_wrap(void) {
         }
         CHECK(sleepers[1].woke > 0xFFFFFF00u); /* before the wrap */
         CHECK(sleepers[2].woke < 1000u);       /* after it */
-        CHECK(PT_PORT_NOW() < 1000u);
-        CHECK_EQ_INT(mtime() >> 32, QEMU_MTIME_HZ / PT_TICKS_PER_SEC); /* 2^32 ticks of 10^4 */
+        CHECK(PT_CONFIG_PORT_NOW() < 1000u);
+        CHECK_EQ_INT(mtime() >> 32,
+                     QEMU_MTIME_HZ / PT_CONFIG_TICKS_PER_SEC); /* 2^32 ticks of 10^4 */
     }
     CHECK(in_time);
 }

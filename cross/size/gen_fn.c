@@ -16,11 +16,11 @@ PT_THREAD(summer_run(struct summer *s)) {
     PT_GEN_BEGIN(&s->g);
     s->total = 0;
     for (;;) {
-        PT_YIELD_VALUE(&s->g, pt_int(s->total));
+        PT_YIELD_VALUE(&s->g, pt_value_int(s->total));
         if (s->g.value.i == 0)
             break;
         s->total += s->g.value.i;
     }
-    PT_RETURN(&s->g, pt_int(s->total));
+    PT_RETURN(&s->g, pt_value_int(s->total));
     PT_GEN_END(&s->g);
 }

@@ -6,13 +6,13 @@
  * join, cancel, the run modes; no descriptors) made into one out-of-line
  * function, so that the object's text is what the core costs in flash
  * once, whatever the program does with it. size_report.py compiles it with
- * PT_LOOP_SYNC, PT_LOOP_GROUPS, PT_LOOP_BACKGROUND and PT_LOOP_CALLBACKS
+ * PT_CONFIG_SYNC, PT_CONFIG_GROUPS, PT_CONFIG_BACKGROUND and PT_CONFIG_CALLBACKS
  * at 0 for the core, then with each at 1 for what that adds. Task bodies are the user's code
  * and are not counted (thread_fn.c and gen_fn.c give that cost).
  */
 /* A board reads its port's clock (loop/port/), which is not the core's cost: a
  * stand-in that costs nothing. */
-#define PT_PORT_NOW() 0u
+#define PT_CONFIG_PORT_NOW() 0u
 #include "loop/core.h"
 
 int size_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap);
@@ -22,12 +22,12 @@ int size_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, size_t cap) {
 
 int size_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn);
 int size_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
-    return pt_spawn(l, t, fn);
+    return pt_loop_spawn(l, t, fn);
 }
 
 int size_cancel(struct pt_loop *l, struct pt_task *t);
 int size_cancel(struct pt_loop *l, struct pt_task *t) {
-    return pt_cancel(l, t);
+    return pt_task_cancel(l, t);
 }
 
 /* What PT_SLEEP and PT_JOIN call where they are written. */
@@ -43,7 +43,7 @@ int size_join(struct pt_loop *l, struct pt_task *t, struct pt_gen *g, struct pt_
     return pt__join_start(l, t, g, other, timeout, PT__WAIT_JOIN);
 }
 
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 /* Callbacks and what a timeout scope calls where it is written. */
 #include "loop/timeout.h"
 

@@ -6,7 +6,7 @@
  * the core's rows): it blinks ten times, sleeping 100 ms between, and
  * yields once a blink.
  */
-#define PT_PORT_NOW() 0u /* (a board reads its port's clock: loop/port/) */
+#define PT_CONFIG_PORT_NOW() 0u /* (a board reads its port's clock: loop/port/) */
 #include "loop/core.h"
 
 struct blink {

@@ -94,8 +94,8 @@ void setup() {
     Serial.println(F(" ms of millis()"));
 
     pt_loop_init(&tasks, timers, 2);
-    pt_spawn(&tasks, &blinker.task, blink);
-    pt_spawn(&tasks, &reporter.task, report);
+    pt_loop_spawn(&tasks, &blinker.task, blink);
+    pt_loop_spawn(&tasks, &reporter.task, report);
     Serial.print(F("tasks start at "));
     Serial.print((unsigned long)pt_loop_now(&tasks));
     Serial.println(F(" ms"));

@@ -8,8 +8,8 @@
  * one). The table's PT_IO_SLOTS(n) cells hold rd[fd] and wr[fd], the waits
  * for reading and writing fd, and the events fd is registered for (0: not
  * registered; EPOLLONESHOT among them: armed once). A poll costs in proportion to the descriptors
- * that are ready, at most PT_EPOLL_BATCH of them per iteration (struct pt_loop holds that many
- * events; the rest are seen at the next iteration), not to those waited on.
+ * that are ready, at most PT_CONFIG_EPOLL_BATCH of them per iteration (struct pt_loop holds that
+ * many events; the rest are seen at the next iteration), not to those waited on.
  *
  * A descriptor is armed when a wait starts (EPOLL_CTL_MOD, or _ADD the
  * first time, also after a close made the kernel drop it), in one of two
@@ -61,7 +61,7 @@ struct pt__backend {
     int fd;                 /* ... whose waits on fd it reports (-1: none) */
     unsigned want, re;      /* ... what they asked for, and what was ready */
     struct pt__ended ended; /* ... those not yet reported */
-    struct epoll_event ev[PT_EPOLL_BATCH];
+    struct epoll_event ev[PT_CONFIG_EPOLL_BATCH];
 };
 
 #define PT__EPOLL_RD(b, fd) ((b)->cells[(size_t)(fd)].io)
@@ -199,7 +199,7 @@ static inline int pt__backend_poll(struct pt__backend *b, uint64_t us) {
         ms = m > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)m;
     }
     b->at = 0;
-    b->n = epoll_wait(b->epfd, b->ev, PT_EPOLL_BATCH, ms);
+    b->n = epoll_wait(b->epfd, b->ev, PT_CONFIG_EPOLL_BATCH, ms);
     if (b->n >= 0)
         return b->n;
     b->n = 0;

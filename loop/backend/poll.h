@@ -22,7 +22,7 @@
 #ifndef PT_LOOP_BACKEND_POLL_H
 #define PT_LOOP_BACKEND_POLL_H
 
-#if !PT_POSIX
+#if !PT_CONFIG_POSIX
 #error "PT_BACKEND_POLL needs a POSIX host (loop/config.h)"
 #endif
 

@@ -18,7 +18,7 @@
 #ifndef PT_LOOP_BACKEND_SELECT_H
 #define PT_LOOP_BACKEND_SELECT_H
 
-#if !PT_POSIX
+#if !PT_CONFIG_POSIX
 #error "PT_BACKEND_SELECT needs a POSIX host (loop/config.h)"
 #endif
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * loop/features/background.h - background tasks (PT_LOOP_BACKGROUND):
- * pt_spawn_background, and their side of the scheduler's hooks
+ * loop/features/background.h - background tasks (PT_CONFIG_BACKGROUND):
+ * pt_loop_spawn_background, and their side of the scheduler's hooks
  * (loop/sched/hooks.h): the loop's list of them, newest first, linked by
  * their up.background, and their cancel once no other task is left.
  */
@@ -13,12 +13,12 @@
 #include "../sched/run.h"
 #include "../sched/task.h"
 
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 /* Start a background task: it does not keep pt_loop_run going, and is
  * cancelled (its cleanup run) once nothing else is left. It cannot be
- * joined or put in a group. PT_EBUSY and PT_ECONFIG as for pt_spawn. (Not
- * with PT_LOOP_BACKGROUND 0.) */
-static inline int pt_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+ * joined or put in a group. PT_EBUSY and PT_ECONFIG as for pt_loop_spawn. (Not
+ * with PT_CONFIG_BACKGROUND 0.) */
+static inline int pt_loop_spawn_background(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     if (!pt__agrees(l))
         return PT_ECONFIG;
     if (pt__task_alive(t))
@@ -50,7 +50,7 @@ PT__SLOW int pt__cancel_background(struct pt_loop *l) {
     if (!l->background)
         return 0;
     for (b = l->background; b; b = b->up.background)
-        (void)pt_cancel(l, b);
+        (void)pt_task_cancel(l, b);
     return pt__pending(l);
 }
 #endif

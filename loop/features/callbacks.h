@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/features/callbacks.h - callbacks' and timeout scopes' side of the
- * scheduler's hooks (PT_LOOP_CALLBACKS; loop/sched/hooks.h): a handle
+ * scheduler's hooks (PT_CONFIG_CALLBACKS; loop/sched/hooks.h): a handle
  * dropped, a handle's turn, and the scopes a task has open. What a
  * program calls is loop/call.h and loop/timeout.h.
  */
@@ -11,7 +11,7 @@
 
 #include "../sched/hooks.h"
 
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 /* A callback's handle (loop/call.h): what it calls. */
 typedef void (*pt_callback_fn)(struct pt_loop *loop, void *arg);
 

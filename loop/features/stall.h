@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/features/stall.h - the stall check's side of the scheduler's hooks
- * (PT_LOOP_STALL_CHECK; loop/sched/hooks.h): on the virtual clock, what
+ * (PT_CONFIG_STALL_CHECK; loop/sched/hooks.h): on the virtual clock, what
  * tells a run that only waits the loop cannot see (PT_WAIT_UNTIL polled
  * again) are left, so that time jumps to the next timer or, with none,
  * the run ends PT_ESTALL.
@@ -13,7 +13,7 @@
 #include "../sched/hooks.h"
 #include "../sched/run.h"
 
-#if PT_LOOP_STALL_CHECK
+#if PT_CONFIG_STALL_CHECK
 /* The factor of pt__polls_check's hash (2^32 / the golden ratio). */
 #define PT__POLLS_MIX ((uintptr_t)0x9E3779B1u)
 

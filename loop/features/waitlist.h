@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * loop/features/waitlist.h - the waiter lists' side of the scheduler's
- * hooks (PT_LOOP_SYNC; loop/sched/hooks.h): what a list grants its first
+ * hooks (PT_CONFIG_SYNC; loop/sched/hooks.h): what a list grants its first
  * waiter (one function per kind of object), and what a granted waiter
  * cancelled or timed out before its turn gives back. The objects are
  * loop/sync.h's, loop/lock.h's and loop/barrier.h's.
@@ -13,7 +13,7 @@
 #include "../sched/hooks.h"
 #include "../sched/park.h"
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /*
  * One of what w guards is free (a unit of a semaphore, a lock, a value or
  * a slot of a queue): grant it to the first waiter, or keep it in the
@@ -28,7 +28,7 @@ PT__OUTLINE void pt__wl_queue(struct pt_loop *l, struct pt__wlist *w) {
 }
 PT__OUTLINE void pt__wl_sem(struct pt_loop *l, struct pt__wlist *w) {
     if (!pt__waitq_wake_one(l, &w->q)) /* a unit */
-        ((struct pt_loop_sem *)w)->count++;
+        ((struct pt_semaphore *)w)->count++;
 }
 PT__OUTLINE void pt__wl_lock(struct pt_loop *l, struct pt__wlist *w) {
     ((struct pt_lock *)w)->owner = pt__waitq_wake_one(l, &w->q);
@@ -36,7 +36,7 @@ PT__OUTLINE void pt__wl_lock(struct pt_loop *l, struct pt__wlist *w) {
 /* What a list's waiters are granted (struct pt__wlist's give): */
 #define PT__WL_KEEP ((pt__give_fn)0) /* nothing to give back (event, condition, barrier) */
 #define PT__WL_QUEUE pt__wl_queue    /* a queue's getters or putters: wake the next one */
-#define PT__WL_SEM pt__wl_sem        /* a unit of a struct pt_loop_sem */
+#define PT__WL_SEM pt__wl_sem        /* a unit of a struct pt_semaphore */
 #define PT__WL_LOCK pt__wl_lock      /* a struct pt_lock */
 
 /* A waiter granted by w was cancelled before it could run: what it was

@@ -10,7 +10,7 @@
 #include "../config.h"
 #include "../result.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
 #include <netinet/in.h>
 #include <stddef.h>
@@ -95,5 +95,5 @@ static inline const char *pt_addr_format(const struct pt_addr *a, char *buf, siz
     return buf;
 }
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_NET_ADDR_H */

@@ -9,13 +9,13 @@
 
 #include "sock.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
 /*
  * Internal: one recv into buf[0..cap), as a result; *n gets the count.
  * Unless the last read filled its buffer, recv is called only after a
  * wait: a read that came back short emptied the socket, so trying again
- * before select() says so would only return EAGAIN. After PT_SOCK_BUDGET
+ * before select() says so would only return EAGAIN. After PT_CONFIG_SOCK_BUDGET
  * reads in a row without a wait, it goes once around the loop first.
  */
 static inline int pt__sock_recv(struct pt_sock *s, void *buf, size_t cap, size_t *n, int flags) {
@@ -76,7 +76,7 @@ static inline int pt__sock_read_exact_step(struct pt_sock *s, void *buf) {
 
 /* Read exactly n bytes into buf. PT_ECLOSED if the peer closes first
  * (s->rd.done says how many came). */
-#define PT_SOCK_READ_EXACT(s, buf, n, timeout)                                                     \
+#define PT_SOCK_READ_EXACTLY(s, buf, n, timeout)                                                   \
     PT__SOCK_RUN((s), &(s)->rd, (timeout), (n), PT_READABLE, pt__sock_read_exact_step((s), (buf)))
 
 static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int delim) {
@@ -131,7 +131,7 @@ static inline int pt__sock_read_until_step(struct pt_sock *s, void *buf, int del
 
 /* Internal: send from buf[0..n) as much as the socket takes now; *sent
  * grows by it. PT_OK when all is sent, PT__AGAIN to wait (or pause: after
- * PT_SOCK_BUDGET sends in a row without a wait), or an error. */
+ * PT_CONFIG_SOCK_BUDGET sends in a row without a wait), or an error. */
 static inline int pt__sock_send(struct pt_sock *s, const char *buf, size_t n, size_t *sent) {
     struct pt_sock_dir *d = &s->wr;
     ssize_t r;
@@ -169,5 +169,5 @@ static inline int pt__sock_write_step(struct pt_sock *s, const void *buf) {
 #define PT_SOCK_WRITE(s, buf, n, timeout)                                                          \
     PT__SOCK_RUN((s), &(s)->wr, (timeout), (n), PT_WRITABLE, pt__sock_write_step((s), (buf)))
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_NET_READ_WRITE_H */

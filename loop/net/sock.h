@@ -12,7 +12,7 @@
 #include "../io.h"
 #include "addr.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,37 +20,37 @@
 #include <unistd.h>
 
 /*
- * PT_ACCEPT_BATCH: PT_SOCK_ACCEPT takes connections without waiting as
+ * PT_CONFIG_ACCEPT_BATCH: PT_SOCK_ACCEPT takes connections without waiting as
  * long as some are pending; after this many in a row it goes once around
  * the loop first, so a flood of connections cannot starve other tasks.
  */
-#ifndef PT_ACCEPT_BATCH
-#define PT_ACCEPT_BATCH 64
+#ifndef PT_CONFIG_ACCEPT_BATCH
+#define PT_CONFIG_ACCEPT_BATCH 64
 #endif
 
-/* PT_SOCK_BUDGET: system calls in a row that move bytes without waiting
+/* PT_CONFIG_SOCK_BUDGET: system calls in a row that move bytes without waiting
  * before a direction of a socket lets the loop run once (see above). */
-#ifndef PT_SOCK_BUDGET
-#define PT_SOCK_BUDGET 16
+#ifndef PT_CONFIG_SOCK_BUDGET
+#define PT_CONFIG_SOCK_BUDGET 16
 #endif
 
 /* Out of descriptors, an accept waits before trying again: from
- * PT_ACCEPT_BACKOFF_MIN ticks, doubling up to PT_ACCEPT_BACKOFF_MAX. */
-#ifndef PT_ACCEPT_BACKOFF_MIN
-#define PT_ACCEPT_BACKOFF_MIN PT_MS(10)
+ * PT_CONFIG_ACCEPT_BACKOFF_MIN ticks, doubling up to PT_CONFIG_ACCEPT_BACKOFF_MAX. */
+#ifndef PT_CONFIG_ACCEPT_BACKOFF_MIN
+#define PT_CONFIG_ACCEPT_BACKOFF_MIN PT_MS(10)
 #endif
-#ifndef PT_ACCEPT_BACKOFF_MAX
-#define PT_ACCEPT_BACKOFF_MAX PT_MS(1000)
+#ifndef PT_CONFIG_ACCEPT_BACKOFF_MAX
+#define PT_CONFIG_ACCEPT_BACKOFF_MAX PT_MS(1000)
 #endif
 
-/* The wait after the n-th PT_EMFILE in a row: PT_ACCEPT_BACKOFF_MIN doubled
- * n - 1 times, at most PT_ACCEPT_BACKOFF_MAX (a count, not a time, in each
+/* The wait after the n-th PT_EMFILE in a row: PT_CONFIG_ACCEPT_BACKOFF_MIN doubled
+ * n - 1 times, at most PT_CONFIG_ACCEPT_BACKOFF_MAX (a count, not a time, in each
  * socket: the same byte whatever a tick is). */
 static inline pt_time_t pt__accept_pause(unsigned n) {
-    pt_time_t p = PT_ACCEPT_BACKOFF_MIN;
-    for (; n > 1 && p < PT_ACCEPT_BACKOFF_MAX; n--)
+    pt_time_t p = PT_CONFIG_ACCEPT_BACKOFF_MIN;
+    for (; n > 1 && p < PT_CONFIG_ACCEPT_BACKOFF_MAX; n--)
         p *= 2u;
-    return p < PT_ACCEPT_BACKOFF_MAX ? p : PT_ACCEPT_BACKOFF_MAX;
+    return p < PT_CONFIG_ACCEPT_BACKOFF_MAX ? p : PT_CONFIG_ACCEPT_BACKOFF_MAX;
 }
 
 /* One direction of a socket: the operation in progress there, or the
@@ -238,9 +238,9 @@ static inline int pt__sock_begin(struct pt_loop *l, struct pt_sock_dir *d, pt_ti
 }
 
 /* Internal: before a system call that may move bytes without waiting:
- * nonzero (and a pause set) once PT_SOCK_BUDGET of them came in a row. */
+ * nonzero (and a pause set) once PT_CONFIG_SOCK_BUDGET of them came in a row. */
 static inline int pt__sock_spent(struct pt_sock_dir *d) {
-    if (d->spent < PT_SOCK_BUDGET)
+    if (d->spent < PT_CONFIG_SOCK_BUDGET)
         return 0;
     d->spent = 0;
     d->flags |= PT__S_PAUSE;
@@ -354,7 +354,7 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
         return PT_EBUSY; /* never leak the descriptor it has */
     if (d->flags & (PT__S_BACKOFF | PT__S_PAUSE))
         return PT__AGAIN; /* pt__sock_wait sleeps first */
-    if (ls->batch >= PT_ACCEPT_BATCH) {
+    if (ls->batch >= PT_CONFIG_ACCEPT_BATCH) {
         ls->batch = 0;
         d->flags |= PT__S_PAUSE;
         return PT__AGAIN;
@@ -372,7 +372,7 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
         if (errno == EMFILE || errno == ENFILE) {
             /* Next time, wait before trying: the pending connection stays
              * in the backlog (and the listener readable) meanwhile. */
-            if (pt__accept_pause(ls->backoff) < PT_ACCEPT_BACKOFF_MAX)
+            if (pt__accept_pause(ls->backoff) < PT_CONFIG_ACCEPT_BACKOFF_MAX)
                 ls->backoff++;
             d->flags |= PT__S_BACKOFF;
         }
@@ -403,13 +403,13 @@ static inline int pt__sock_accept_step(struct pt_loop *l, struct pt_sock *ls, st
  * Accept one connection on listener ls into s (a struct pt_sock, closed:
  * pt_sock_init; PT_EBUSY if it is open).
  * It takes a pending connection at once if there is one (see
- * PT_ACCEPT_BATCH). PT_EMFILE when out of descriptors: the connection
+ * PT_CONFIG_ACCEPT_BATCH). PT_EMFILE when out of descriptors: the connection
  * stays pending and the next PT_SOCK_ACCEPT on ls first waits a back-off
- * (PT_ACCEPT_BACKOFF_MIN, doubling), so an accept loop does not spin.
+ * (PT_CONFIG_ACCEPT_BACKOFF_MIN, doubling), so an accept loop does not spin.
  */
 #define PT_SOCK_ACCEPT(ls, s, timeout)                                                             \
     PT__SOCK_RUN((ls), &(ls)->rd, (timeout), 0, PT_READABLE,                                       \
                  pt__sock_accept_step(pt__loop, (ls), (s)))
 
-#endif /* PT_LOOP_IO */
+#endif /* PT_CONFIG_IO */
 #endif /* PT_LOOP_NET_SOCK_H */

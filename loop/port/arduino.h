@@ -12,18 +12,18 @@
  * included before loop/loop.h like the other ports. It brings in
  * <Arduino.h>, from C as from C++ (a sketch is C++).
  *
- *   pt_time_t PT_PORT_NOW(void)
+ *   pt_time_t PT_CONFIG_PORT_NOW(void)
  *       millis(), cut to pt_time_t: the ticks are milliseconds
- *   void PT_PORT_IDLE(pt_time_t ticks)
+ *   void PT_CONFIG_PORT_IDLE(pt_time_t ticks)
  *       what one turn of delay()'s wait does: yield() (the core's hook,
  *       which delay() also calls); then, on an AVR, the CPU's idle sleep
  *       until the next interrupt, at the latest the core's next Timer0
  *       overflow (1.024 ms at 16 MHz). Elsewhere the CPU does not sleep:
- *       define PT_PORT_IDLE before the first include for a deeper idle.
- *   uint32_t PT_DEBUG_NOW_US(void)
- *       micros() (for PT_DEBUG's slow-resume times), unless defined
+ *       define PT_CONFIG_PORT_IDLE before the first include for a deeper idle.
+ *   uint32_t PT_CONFIG_DEBUG_NOW_US(void)
+ *       micros() (for PT_CONFIG_DEBUG's slow-resume times), unless defined
  *
- * Limits: PT_TICKS_PER_SEC must be 1000 (anything else does not compile).
+ * Limits: PT_CONFIG_TICKS_PER_SEC must be 1000 (anything else does not compile).
  * millis() is an unsigned long, 32 bits on the Arduino boards, and wraps
  * after 49.7 days; pt_time_t is uint32_t and wraps with it (where unsigned
  * long is wider, its low 32 bits wrap the same way), and the loop's
@@ -49,16 +49,16 @@
 #include <avr/sleep.h>
 #endif
 
-#ifdef PT_PORT_NOW
+#ifdef PT_CONFIG_PORT_NOW
 #error "loop/port/arduino.h: include it before loop/loop.h, and define no other port"
 #endif
-#if PT_TICKS_PER_SEC != 1000
-#error "loop/port/arduino.h: the clock is millis(): PT_TICKS_PER_SEC must be 1000"
+#if PT_CONFIG_TICKS_PER_SEC != 1000
+#error "loop/port/arduino.h: the clock is millis(): PT_CONFIG_TICKS_PER_SEC must be 1000"
 #endif
 
-#define PT_PORT_NOW() ((pt_time_t)millis())
+#define PT_CONFIG_PORT_NOW() ((pt_time_t)millis())
 
-#ifndef PT_PORT_IDLE
+#ifndef PT_CONFIG_PORT_IDLE
 /* Interrupts on before sleeping, or no interrupt could wake the CPU. */
 static inline void pt__port_arduino_idle(void) {
     yield();
@@ -70,11 +70,11 @@ static inline void pt__port_arduino_idle(void) {
     sleep_disable();
 #endif
 }
-#define PT_PORT_IDLE(ticks) ((void)(ticks), pt__port_arduino_idle())
+#define PT_CONFIG_PORT_IDLE(ticks) ((void)(ticks), pt__port_arduino_idle())
 #endif
 
-#ifndef PT_DEBUG_NOW_US
-#define PT_DEBUG_NOW_US() ((uint32_t)micros())
+#ifndef PT_CONFIG_DEBUG_NOW_US
+#define PT_CONFIG_DEBUG_NOW_US() ((uint32_t)micros())
 #endif
 
 #endif /* PT_LOOP_PORT_ARDUINO_H */

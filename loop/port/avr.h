@@ -6,22 +6,22 @@
  * ticks, and the loop idles in the CPU's idle sleep mode (the timers keep
  * running) until the next interrupt.
  *
- * Use it in place of defining PT_PORT_NOW / PT_PORT_IDLE yourself:
+ * Use it in place of defining PT_CONFIG_PORT_NOW / PT_CONFIG_PORT_IDLE yourself:
  *
  *   #include "loop/port/avr.h"          // before loop/loop.h
  *   #include "loop/loop.h"
  *
  * and in exactly one file of the program, before that include,
  *
- *   #define PT_PORT_AVR_IMPLEMENTATION
+ *   #define PT_CONFIG_PORT_AVR_IMPLEMENTATION
  *
  * which defines the tick counter and Timer0's interrupt handler (the port
  * takes Timer0). Then, before running the loop,
  *
  *   pt_port_start(F_CPU);   // enables interrupts
  *
- * Limits: a tick is 1/PT_TICKS_PER_SEC s (default 1 ms). Timer0 counts
- * cpu_hz / 64 / PT_TICKS_PER_SEC cycles of the clock divided by 64, an 8-bit
+ * Limits: a tick is 1/PT_CONFIG_TICKS_PER_SEC s (default 1 ms). Timer0 counts
+ * cpu_hz / 64 / PT_CONFIG_TICKS_PER_SEC cycles of the clock divided by 64, an 8-bit
  * count: from 64 kHz up to 16.384 MHz at 1 ms; outside what fits,
  * pt_port_start returns PT_EINVAL and leaves the timer off. The 32-bit tick
  * count wraps after 49.7 days at 1 ms; the loop's deadlines are wrap-safe
@@ -40,17 +40,17 @@
 #include "../result.h"
 #include "../ticks.h"
 
-#if defined(PT_PORT_NOW) || defined(PT_LOOP_PORT_H)
+#if defined(PT_CONFIG_PORT_NOW) || defined(PT_LOOP_PORT_H)
 #error "loop/port/avr.h: include it before loop/loop.h, and define no other port"
 #endif
 
-/* Ticks since pt_port_start; read it with PT_PORT_NOW(). */
+/* Ticks since pt_port_start; read it with PT_CONFIG_PORT_NOW(). */
 extern volatile pt_time_t pt_port_ticks;
 
 /* Start Timer0: clear on compare match A, clock / 64, one interrupt per
  * tick. Enables interrupts. */
 static inline int pt_port_start(uint32_t cpu_hz) {
-    uint32_t count = cpu_hz / 64u / PT_TICKS_PER_SEC;
+    uint32_t count = cpu_hz / 64u / PT_CONFIG_TICKS_PER_SEC;
     if (count == 0 || count > 256u)
         return PT_EINVAL;
     TCCR0A = (uint8_t)(1u << WGM01);
@@ -81,10 +81,10 @@ static inline void pt__port_sleep(void) {
     sleep_disable();
 }
 
-#define PT_PORT_NOW() pt__port_now()
-#define PT_PORT_IDLE(ticks) ((void)(ticks), pt__port_sleep())
+#define PT_CONFIG_PORT_NOW() pt__port_now()
+#define PT_CONFIG_PORT_IDLE(ticks) ((void)(ticks), pt__port_sleep())
 
-#ifdef PT_PORT_AVR_IMPLEMENTATION
+#ifdef PT_CONFIG_PORT_AVR_IMPLEMENTATION
 volatile pt_time_t pt_port_ticks;
 
 ISR(TIMER0_COMPA_vect) {

@@ -8,14 +8,14 @@
  * until mtimecmp says the next deadline has come. Tickless: no interrupt
  * per tick, and no interrupt handler at all.
  *
- * Use it in place of defining PT_PORT_NOW / PT_PORT_IDLE yourself:
+ * Use it in place of defining PT_CONFIG_PORT_NOW / PT_CONFIG_PORT_IDLE yourself:
  *
  *   #include "loop/port/riscv.h"        // before loop/loop.h
  *   #include "loop/loop.h"
  *
  * and in exactly one file of the program, before that include,
  *
- *   #define PT_PORT_RISCV_IMPLEMENTATION
+ *   #define PT_CONFIG_PORT_RISCV_IMPLEMENTATION
  *
  * which defines the variable holding mtime's frequency. Then, before
  * running the loop,
@@ -23,13 +23,13 @@
  *   pt_port_start(mtime_hz);   // the timebase: 32768 on a HiFive1
  *
  * The timer's registers are hart 0's at the CLINT's usual place; define
- * PT_PORT_RISCV_MTIME and PT_PORT_RISCV_MTIMECMP (addresses) for another.
+ * PT_CONFIG_PORT_RISCV_MTIME and PT_CONFIG_PORT_RISCV_MTIMECMP (addresses) for another.
  *
- * The tick count is floor(mtime * PT_TICKS_PER_SEC / mtime_hz), computed
+ * The tick count is floor(mtime * PT_CONFIG_TICKS_PER_SEC / mtime_hz), computed
  * in 64 bits without overflow, of which pt_time_t keeps the low 32: it
  * wraps after 49.7 days at 1 ms, exactly as a counter would (the loop's
  * deadlines are wrap-safe: loop/ticks.h), and any timebase works, also one
- * that is not a multiple of PT_TICKS_PER_SEC (32768 Hz). Ticks of mtime
+ * that is not a multiple of PT_CONFIG_TICKS_PER_SEC (32768 Hz). Ticks of mtime
  * itself are not the loop's ticks: their rate differs between chips
  * (32,768 Hz on the FE310, 10 MHz under qemu 7.2) and 32 bits of 10 MHz
  * wrap in 7 minutes. Each reading of the clock takes two 64-bit
@@ -54,21 +54,21 @@
 #include "../result.h"
 #include "../ticks.h"
 
-#if defined(PT_PORT_NOW) || defined(PT_LOOP_PORT_H)
+#if defined(PT_CONFIG_PORT_NOW) || defined(PT_LOOP_PORT_H)
 #error "loop/port/riscv.h: include it before loop/loop.h, and define no other port"
 #endif
 
-#ifndef PT_PORT_RISCV_MTIME
-#define PT_PORT_RISCV_MTIME 0x0200BFF8u /* CLINT base + 0xBFF8 */
+#ifndef PT_CONFIG_PORT_RISCV_MTIME
+#define PT_CONFIG_PORT_RISCV_MTIME 0x0200BFF8u /* CLINT base + 0xBFF8 */
 #endif
-#ifndef PT_PORT_RISCV_MTIMECMP
-#define PT_PORT_RISCV_MTIMECMP 0x02004000u /* CLINT base + 0x4000: hart 0's */
+#ifndef PT_CONFIG_PORT_RISCV_MTIMECMP
+#define PT_CONFIG_PORT_RISCV_MTIMECMP 0x02004000u /* CLINT base + 0x4000: hart 0's */
 #endif
 
-#define PT__RV_MTIME_LO (*(volatile uint32_t *)(uintptr_t)(PT_PORT_RISCV_MTIME))
-#define PT__RV_MTIME_HI (*(volatile uint32_t *)(uintptr_t)(PT_PORT_RISCV_MTIME + 4u))
-#define PT__RV_MTIMECMP_LO (*(volatile uint32_t *)(uintptr_t)(PT_PORT_RISCV_MTIMECMP))
-#define PT__RV_MTIMECMP_HI (*(volatile uint32_t *)(uintptr_t)(PT_PORT_RISCV_MTIMECMP + 4u))
+#define PT__RV_MTIME_LO (*(volatile uint32_t *)(uintptr_t)(PT_CONFIG_PORT_RISCV_MTIME))
+#define PT__RV_MTIME_HI (*(volatile uint32_t *)(uintptr_t)(PT_CONFIG_PORT_RISCV_MTIME + 4u))
+#define PT__RV_MTIMECMP_LO (*(volatile uint32_t *)(uintptr_t)(PT_CONFIG_PORT_RISCV_MTIMECMP))
+#define PT__RV_MTIMECMP_HI (*(volatile uint32_t *)(uintptr_t)(PT_CONFIG_PORT_RISCV_MTIMECMP + 4u))
 #define PT__RV_MSTATUS_MIE 0x8u
 #define PT__RV_MIE_MTIE 0x80u
 
@@ -96,20 +96,20 @@ static inline uint64_t pt__port_mtime(void) {
     return (uint64_t)hi << 32 | lo;
 }
 
-/* Ticks at mtime count m, in 64 bits: floor(m * PT_TICKS_PER_SEC / hz),
+/* Ticks at mtime count m, in 64 bits: floor(m * PT_CONFIG_TICKS_PER_SEC / hz),
  * by whole seconds and the remainder, so that nothing overflows. */
 static inline uint64_t pt__port_ticks_at(uint64_t m) {
     uint64_t s = m / pt__port_riscv_hz;
     uint64_t r = m - s * pt__port_riscv_hz;
-    return s * PT_TICKS_PER_SEC + r * PT_TICKS_PER_SEC / pt__port_riscv_hz;
+    return s * PT_CONFIG_TICKS_PER_SEC + r * PT_CONFIG_TICKS_PER_SEC / pt__port_riscv_hz;
 }
 
-/* The first mtime count of tick t: ceil(t * hz / PT_TICKS_PER_SEC). */
+/* The first mtime count of tick t: ceil(t * hz / PT_CONFIG_TICKS_PER_SEC). */
 static inline uint64_t pt__port_mtime_of(uint64_t t) {
-    uint64_t s = t / PT_TICKS_PER_SEC;
-    uint64_t r = t - s * PT_TICKS_PER_SEC;
+    uint64_t s = t / PT_CONFIG_TICKS_PER_SEC;
+    uint64_t r = t - s * PT_CONFIG_TICKS_PER_SEC;
     return s * pt__port_riscv_hz +
-           (r * pt__port_riscv_hz + PT_TICKS_PER_SEC - 1u) / PT_TICKS_PER_SEC;
+           (r * pt__port_riscv_hz + PT_CONFIG_TICKS_PER_SEC - 1u) / PT_CONFIG_TICKS_PER_SEC;
 }
 
 /* mtimecmp as one 64-bit value, in the order that never makes it lower
@@ -152,10 +152,10 @@ static inline void pt__port_idle(pt_time_t ticks) {
     __asm__ volatile(PT__RV_CSR("csrs mstatus, %0")::"r"(mstatus & PT__RV_MSTATUS_MIE) : "memory");
 }
 
-#define PT_PORT_NOW() pt__port_now()
-#define PT_PORT_IDLE(ticks) pt__port_idle(ticks)
+#define PT_CONFIG_PORT_NOW() pt__port_now()
+#define PT_CONFIG_PORT_IDLE(ticks) pt__port_idle(ticks)
 
-#ifdef PT_PORT_RISCV_IMPLEMENTATION
+#ifdef PT_CONFIG_PORT_RISCV_IMPLEMENTATION
 uint32_t pt__port_riscv_hz;
 #endif
 

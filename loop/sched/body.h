@@ -21,7 +21,7 @@
  *       struct my_worker *w = (struct my_worker *)task; // task first member
  *       PT_TASK_BEGIN(loop, task);
  *       PT_SLEEP(PT_MS(100));
- *       PT_TASK_RETURN(pt_int(42));
+ *       PT_TASK_RETURN(pt_value_int(42));
  *       PT_TASK_CLEANUP();        // optional: runs once, also on cancel
  *       PT_TASK_END();
  *   }
@@ -160,10 +160,10 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
  * PT_EFAILED (it failed), PT_ECANCELLED (it was cancelled), PT_ETIMEDOUT (the timeout passed: it
  * was cancelled, or left to finish if it was in its cleanup section already, and this returns once
  * its cleanup has run), PT_EBUSY (it is a background task, a group's member, or this task),
- * PT_EINVAL (it was never spawned; with PT_DEBUG also: it was last spawned on another loop, which
- * is not checked without it), PT_EFULL. A timeout of 0 waits one iteration, then cancels `other`
- * unless it has finished (asyncio's wait_for(t, 0)). A cancel of this task cancels `other` too (see
- * pt_cancel).
+ * PT_EINVAL (it was never spawned; with PT_CONFIG_DEBUG also: it was last spawned on another loop,
+ * which is not checked without it), PT_EFULL. A timeout of 0 waits one iteration, then cancels
+ * `other` unless it has finished (asyncio's wait_for(t, 0)). A cancel of this task cancels `other`
+ * too (see pt_task_cancel).
  */
 #define PT_JOIN(other, timeout)                                                                    \
     PT__PARK_IF(pt__join_start(pt__loop, pt__task, pt__gen, (other), (timeout), PT__WAIT_JOIN))
@@ -179,7 +179,7 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
             pt__gen->state |= PT__GEN_CLOSING;                                                     \
             PT_EXIT(pt__gen);                                                                      \
         }                                                                                          \
-        PT_TASK_FAIL(pt_int(pt__err));                                                             \
+        PT_TASK_FAIL(pt_value_int(pt__err));                                                       \
     } while (0)
 
 /*

@@ -7,7 +7,7 @@
  * stall check). The scheduler calls only the hooks below; each calls the
  * enabled features' code under its option and is nothing (0, or no code)
  * without them, so that no function of the scheduler tests a feature's
- * option. (The readiness back end, PT_LOOP_IO, and the clock's options are
+ * option. (The readiness back end, PT_CONFIG_IO, and the clock's options are
  * the scheduler's own.)
  *
  * Each hook: when the scheduler calls it, what it is told, what it may do.
@@ -18,7 +18,7 @@
  *                                  queued yet): the debug mode notes its
  *                                  loop and links it into l's live tasks.
  *   pt__not_running(l, t, g)       the first test of every wait of t (in
- *                                  generator g): with PT_DEBUG, nonzero, the
+ *                                  generator g): with PT_CONFIG_DEBUG, nonzero, the
  *                                  wait's result PT_EINVAL in g, if t is not
  *                                  the task l is resuming. Changes nothing
  *                                  else. (Waits outside loop/sched/ call it
@@ -28,8 +28,8 @@
  *                                  the debug mode notes the source line
  *                                  (pt_task_describe's `line`: where a lost
  *                                  resume point was).
- *   pt__hook_foreign(l, t)         pt_cancel of t, PT_JOIN of t: with
- *                                  PT_DEBUG, nonzero if t was last spawned
+ *   pt__hook_foreign(l, t)         pt_task_cancel of t, PT_JOIN of t: with
+ *                                  PT_CONFIG_DEBUG, nonzero if t was last spawned
  *                                  on another loop (refused: PT_EINVAL).
  *   pt__hook_scope_passed(l, t)    t is about to park, or a grant of its
  *                                  resumes: nonzero if a timeout scope of
@@ -42,7 +42,7 @@
  *   pt__hook_on_list(kind)         pt__unpark: nonzero if a wait of `kind`
  *                                  is on a waiter list, whose tail it
  *                                  fixes (PT__WAIT_LIST, PT__WAIT_RETRY;
- *                                  never without PT_LOOP_SYNC).
+ *                                  never without PT_CONFIG_SYNC).
  *   pt__hook_keeps_timer(t, kind)  pt__unpark: nonzero if t's wait of
  *                                  `kind` keeps its timer: a PT__WAIT_RETRY
  *                                  wait woken by its list (loop/sync.h),
@@ -71,11 +71,11 @@
  *                                  its group told (the group, not the
  *                                  scheduler, wakes who waits for it).
  *   pt__hook_resume(l, t)          resume t's body, returning its status:
- *                                  with PT_DEBUG as the task l is running,
+ *                                  with PT_CONFIG_DEBUG as the task l is running,
  *                                  timed for the slow-resume callback.
  *   PT__RUN_SPECIAL(state)         nonzero for a state the ready queue's
  *                                  turn hands to pt__run_special: a task
- *                                  cancelled, and with PT_LOOP_CALLBACKS a
+ *                                  cancelled, and with PT_CONFIG_CALLBACKS a
  *                                  callback handle.
  *   pt__hook_callback(l, t)        there: nonzero if t is a callback handle,
  *                                  run now (or dropped if cancelled).
@@ -113,7 +113,7 @@
 
 /* ---- the debug mode (loop/features/debug.h) ------------------------------ */
 
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 static inline void pt__debug_link(struct pt_loop *l, struct pt_task *t);
 static inline void pt__debug_unlink(struct pt_task *t);
 static inline char pt__debug_resume(struct pt_loop *l, struct pt_task *t);
@@ -136,7 +136,7 @@ static inline int pt__not_running(const struct pt_loop *l, const struct pt_task 
 #endif
 
 static inline void pt__hook_spawn(struct pt_loop *l, struct pt_task *t) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     t->loop = l;
     t->line = 0;
     pt__debug_link(l, t);
@@ -147,7 +147,7 @@ static inline void pt__hook_spawn(struct pt_loop *l, struct pt_task *t) {
 
 /* ---- callbacks and timeout scopes (loop/features/callbacks.h) ------------ */
 
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_task *t);
 PT__OUTLINE void pt__timeouts_drop(struct pt_loop *l, const struct pt_task *t,
                                    const struct pt_gen *g);
@@ -158,7 +158,7 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h);
 #endif
 
 static inline int pt__hook_scope_passed(const struct pt_loop *l, const struct pt_task *t) {
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     return l->timeouts && pt__timeout_passed(l, t);
 #else
     (void)l, (void)t;
@@ -167,7 +167,7 @@ static inline int pt__hook_scope_passed(const struct pt_loop *l, const struct pt
 }
 
 static inline void pt__hook_cleanup(struct pt_loop *l, struct pt_task *t, struct pt_gen *g) {
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     if (l->timeouts)
         pt__timeouts_drop(l, t, g);
 #else
@@ -176,7 +176,7 @@ static inline void pt__hook_cleanup(struct pt_loop *l, struct pt_task *t, struct
 }
 
 static inline int pt__hook_callback(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     if (t->gen.state & PT__T_CALLBACK) {
         pt__call_run(l, t);
         return 1;
@@ -189,32 +189,32 @@ static inline int pt__hook_callback(struct pt_loop *l, struct pt_task *t) {
 
 /* ---- waiter lists (loop/features/waitlist.h) ------------------------------ */
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 static inline void pt__wlist_give(struct pt_loop *l, struct pt__wlist *w);
 #endif
 
 /* Nonzero if a wait of `kind` is on a waiter list (PT__WAIT_LIST or
- * PT__WAIT_RETRY: only with PT_LOOP_SYNC). */
+ * PT__WAIT_RETRY: only with PT_CONFIG_SYNC). */
 static inline int pt__hook_on_list(unsigned kind) {
-    return PT_LOOP_SYNC && (kind == PT__WAIT_LIST || kind == PT__WAIT_RETRY);
+    return PT_CONFIG_SYNC && (kind == PT__WAIT_LIST || kind == PT__WAIT_RETRY);
 }
 
 /* Nonzero if queued t was woken by a waiter list that granted it
- * something (PT__T_GRANTED: only with PT_LOOP_SYNC). */
+ * something (PT__T_GRANTED: only with PT_CONFIG_SYNC). */
 static inline int pt__hook_granted(const struct pt_task *t) {
-    return PT_LOOP_SYNC && (t->gen.aux & PT__T_GRANTED);
+    return PT_CONFIG_SYNC && (t->gen.aux & PT__T_GRANTED);
 }
 
 /* Nonzero if parked t's wait of `kind`, ending now, keeps its timer: a
- * PT__WAIT_RETRY wait woken by its list (only with PT_LOOP_SYNC;
+ * PT__WAIT_RETRY wait woken by its list (only with PT_CONFIG_SYNC;
  * loop/sync.h), not by a cancel. (Every other end of it, a timer come
  * due or a timeout scope's, has taken the timer out first.) */
 static inline int pt__hook_keeps_timer(const struct pt_task *t, unsigned kind) {
-    return PT_LOOP_SYNC && kind == PT__WAIT_RETRY && !(t->gen.aux & PT__T_CANCELLED);
+    return PT_CONFIG_SYNC && kind == PT__WAIT_RETRY && !(t->gen.aux & PT__T_CANCELLED);
 }
 
 static inline void pt__hook_cancelled_turn(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
     struct pt__wlist *w = (struct pt__wlist *)t->gen.value.p; /* the list that granted it */
     t->gen.value.i = PT_ECANCELLED;
     pt__wlist_give(l, w);
@@ -226,7 +226,7 @@ static inline void pt__hook_cancelled_turn(struct pt_loop *l, struct pt_task *t)
 /* ---- task groups (loop/group.h, through struct pt_group's event) ---------- */
 
 static inline int pt__hook_group_wait(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_GROUPS
+#if PT_CONFIG_GROUPS
     if (t->wait == PT__WAIT_NEXT || t->wait == PT__WAIT_GROUP) {
         struct pt_group *g = (struct pt_group *)t->gen.value.p;
         g->event(l, g, NULL);
@@ -239,7 +239,7 @@ static inline int pt__hook_group_wait(struct pt_loop *l, struct pt_task *t) {
 }
 
 static inline int pt__hook_member_done(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_GROUPS
+#if PT_CONFIG_GROUPS
     if (t->gen.aux & PT__T_IN_GROUP) {
         t->up.group->event(l, t->up.group, t);
         return 1;
@@ -252,7 +252,7 @@ static inline int pt__hook_member_done(struct pt_loop *l, struct pt_task *t) {
 
 /* ---- background tasks (loop/features/background.h) ------------------------ */
 
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 static inline void pt__background_unlink(struct pt_loop *l, struct pt_task *t);
 PT__SLOW int pt__cancel_background(struct pt_loop *l);
 #define pt__hook_background_live(l) ((l)->background != NULL)
@@ -263,7 +263,7 @@ PT__SLOW int pt__cancel_background(struct pt_loop *l);
 #endif
 
 static inline int pt__hook_background_done(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
     if (t->gen.aux & PT__T_BACKGROUND) {
         pt__background_unlink(l, t);
         return 1;
@@ -276,7 +276,7 @@ static inline int pt__hook_background_done(struct pt_loop *l, struct pt_task *t)
 
 /* ---- the stall check (loop/features/stall.h) ------------------------------ */
 
-#if PT_LOOP_STALL_CHECK
+#if PT_CONFIG_STALL_CHECK
 PT__SLOW void pt__polls_check(struct pt_loop *l);
 static inline void pt__polls_forget(struct pt_loop *l);
 
@@ -306,27 +306,27 @@ static inline void pt__hook_poll_end(struct pt_loop *l, struct pt_task *tail) {
 /* ---- every feature -------------------------------------------------------- */
 
 static inline void pt__hook_loop_init(struct pt_loop *l) {
-#if PT_LOOP_STALL_CHECK
+#if PT_CONFIG_STALL_CHECK
     l->polls = l->polls_seen = 0;
     l->polls_hash = 0;
 #endif
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
     l->background = NULL;
 #endif
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     l->timeouts = NULL;
 #endif
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     l->tasks = l->running = NULL;
     l->slow_fn = NULL;
     l->slow_arg = NULL;
-    l->slow_us = PT_DEBUG_SLOW_US;
+    l->slow_us = PT_CONFIG_DEBUG_SLOW_US;
 #endif
     (void)l;
 }
 
 static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     if (l->timeouts)
         pt__timeouts_drop(l, t, NULL);
 #endif
@@ -334,10 +334,10 @@ static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {
 }
 
 static inline void pt__hook_task_done(struct pt_loop *l, struct pt_task *t) {
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     pt__debug_unlink(t);
 #endif
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
     if (l->timeouts) /* left without PT_TIMEOUT_END */
         pt__timeouts_drop(l, t, NULL);
 #endif

@@ -32,7 +32,7 @@ static inline void pt__mark_parked(struct pt_task *t, struct pt_gen *g, unsigned
  * with a deadline `timeout` ticks away unless PT_FOREVER, on `obj` of kind
  * `kind`. Returns 1 if parked; 0 if not, with the wait's result set:
  * PT_EFULL if the timers are full, PT_ETIMEDOUT inside a timeout scope
- * whose deadline has passed; with PT_DEBUG, PT_EINVAL if t is not the task
+ * whose deadline has passed; with PT_CONFIG_DEBUG, PT_EINVAL if t is not the task
  * l is resuming (a wait outside a task, or in another task's body). (Every
  * wait starts here: one copy.)
  */
@@ -60,7 +60,7 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
  * PT__T_TIMED_OUT stays (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
     unsigned kind = pt__wait_kind(t);
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     if (kind == PT__WAIT_IO)
         pt__backend_unwatch(&l->io, (struct pt_io *)obj);
 #endif
@@ -85,9 +85,9 @@ PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
     unsigned char aux = t->gen.aux;
     if (aux & PT__T_PARKED) {
         void *obj = t->gen.value.p;
-#if PT_LOOP_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
+#if PT_CONFIG_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
         uintptr_t at;
-        for (at = 64; at < PT_LOOP_PREFETCH; at += 64)
+        for (at = 64; at < PT_CONFIG_PREFETCH; at += 64)
             __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
         if (aux & PT__T_CANCELLED) /* (a cancel wins over a deadline) */
@@ -102,7 +102,7 @@ PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
     t->gen.aux = (unsigned char)(aux | PT__T_QUEUED);
 }
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 /* Wake the tasks whose descriptor waits the back end reports ended
  * (loop/backend.h: pt__backend_next), each with its result; how many. */
 static inline int pt__io_dispatch(struct pt_loop *l) {
@@ -137,7 +137,7 @@ static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_wa
     return t;
 }
 
-/* pt_cancel(l, t) with `mark` 0. Otherwise a parked t's wait ends from
+/* pt_task_cancel(l, t) with `mark` 0. Otherwise a parked t's wait ends from
  * outside with `mark` set in its flags: PT__T_TIMED_OUT (its timer has
  * come due and is taken out: pt__timer_due), PT__T_CANCELLED (its group
  * cancels the wait: loop/group.h), or PT__T_PARKED, a flag it has already,

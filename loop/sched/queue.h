@@ -44,13 +44,13 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
     l->timers_cap = (pt_index_t)cap;
     l->live = 0;
 #ifdef PT__PORT_NO_CLOCK
-    l->flags = PT__L_VIRTUAL; /* PT_PORT_VIRTUAL: no other clock */
+    l->flags = PT__L_VIRTUAL; /* PT_CONFIG_PORT_VIRTUAL: no other clock */
 #else
     l->flags = 0;
 #endif
     pt__hook_loop_init(l);
-    l->now = PT_PORT_NOW();
-#if PT_LOOP_IO
+    l->now = PT_CONFIG_PORT_NOW();
+#if PT_CONFIG_IO
     {
         int brc = pt__io_init(l);
         if (brc != PT_OK)
@@ -63,14 +63,14 @@ static inline int pt_loop_init(struct pt_loop *l, struct pt_timer_slot *heap, si
 /* Release what pt_loop_init took from the system (the epoll back end's
  * descriptor; nothing otherwise). The loop is not used after this. */
 static inline void pt_loop_close(struct pt_loop *l) {
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     pt__backend_close(&l->io);
 #else
     (void)l;
 #endif
 }
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 /*
  * Give the readiness back end its table for waits on descriptors 0..n-1,
  * `slots` being PT_IO_SLOTS(n) cells the caller owns (loop/backend.h):
@@ -102,17 +102,17 @@ static inline void pt_loop_use_virtual_clock(struct pt_loop *l, pt_time_t start)
 
 /*
  * The loop's time: its clock read once per iteration. With
- * PT_LOOP_LAZY_CLOCK (a POSIX host's default) it is read the first time
+ * PT_CONFIG_LAZY_CLOCK (a POSIX host's default) it is read the first time
  * the iteration needs it (a deadline set or compared, or a call of this),
  * and an iteration that needs no time reads no clock; without it, at the
  * start of every iteration and after its poll. On the virtual clock, the
  * virtual time.
  */
-#if PT_LOOP_LAZY_CLOCK
+#if PT_CONFIG_LAZY_CLOCK
 static inline pt_time_t pt_loop_now(struct pt_loop *l) {
     if ((l->flags & (PT__L_STALE | PT__L_VIRTUAL)) == PT__L_STALE) {
         l->flags &= (unsigned char)~PT__L_STALE;
-        l->now = PT_PORT_NOW();
+        l->now = PT_CONFIG_PORT_NOW();
     }
     return l->now;
 }
@@ -122,8 +122,9 @@ static inline pt_time_t pt_loop_now(struct pt_loop *l) {
 
 /* The same for a look that changes nothing (diagnostics). */
 static inline pt_time_t pt__now_peek(const struct pt_loop *l) {
-    return (l->flags & (PT__L_STALE | PT__L_VIRTUAL)) == PT__L_STALE ? (pt_time_t)PT_PORT_NOW()
-                                                                     : l->now;
+    return (l->flags & (PT__L_STALE | PT__L_VIRTUAL)) == PT__L_STALE
+               ? (pt_time_t)PT_CONFIG_PORT_NOW()
+               : l->now;
 }
 #else
 static inline pt_time_t pt_loop_now(struct pt_loop *l) {
@@ -134,7 +135,7 @@ static inline pt_time_t pt_loop_now(struct pt_loop *l) {
  * less than the code that would avoid it). */
 static inline void pt__clock_passed(struct pt_loop *l) {
     if (!(l->flags & PT__L_VIRTUAL))
-        l->now = PT_PORT_NOW();
+        l->now = PT_CONFIG_PORT_NOW();
 }
 
 #define pt__now_peek(l) ((l)->now)

@@ -24,17 +24,17 @@
 #include "task.h"
 
 /*
- * PT_LOOP_ON_RUN(loop, task) and PT_LOOP_AFTER_RUN(loop, task): if defined
+ * PT_CONFIG_ON_RUN(loop, task) and PT_CONFIG_AFTER_RUN(loop, task): if defined
  * before the loop's headers are included, called just before the loop
  * resumes a task and just after that resume returns (the task may have
  * finished then), e.g. to record which task ran when (the demos'
  * --timeline) or to time each run. By default, nothing.
  */
-#ifndef PT_LOOP_ON_RUN
-#define PT_LOOP_ON_RUN(loop, task) ((void)0)
+#ifndef PT_CONFIG_ON_RUN
+#define PT_CONFIG_ON_RUN(loop, task) ((void)0)
 #endif
-#ifndef PT_LOOP_AFTER_RUN
-#define PT_LOOP_AFTER_RUN(loop, task) ((void)0)
+#ifndef PT_CONFIG_AFTER_RUN
+#define PT_CONFIG_AFTER_RUN(loop, task) ((void)0)
 #endif
 
 /* The head of the ready queue is a callback handle, or a cancelled task
@@ -89,9 +89,9 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
             return t;
     }
     if (!status) {
-        PT_LOOP_ON_RUN(l, t);
+        PT_CONFIG_ON_RUN(l, t);
         status = pt__hook_resume(l, t);
-        PT_LOOP_AFTER_RUN(l, t);
+        PT_CONFIG_AFTER_RUN(l, t);
     }
     if (PT__RARE(status != PT__TASK_YIELDED)) { /* (a yield, or a wait the loop parked) */
         if (status == PT__TASK_WAITING)         /* a PT_WAIT_UNTIL to poll again */
@@ -129,7 +129,7 @@ static inline void pt__expire_timers(struct pt_loop *l) {
     }
 }
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 static inline int pt__io_pending(const struct pt_loop *l) {
     return pt__backend_waits(&l->io) != 0;
 }
@@ -142,7 +142,7 @@ static inline int pt__io_pending(const struct pt_loop *l) {
  * was read this iteration if the timeout is neither 0 nor PT_FOREVER:
  * only then does pt__io_wait use it.) */
 static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     int rc = pt__io_wait(l, timeout); /* (loop/iowait.h) */
     int woke = pt__io_dispatch(l);
     pt__io_waited(l, rc, woke, timeout);
@@ -150,7 +150,7 @@ static inline int pt__poll(struct pt_loop *l, pt_time_t timeout) {
 #else
     (void)l;
     if (timeout)
-        PT_PORT_IDLE(timeout);
+        PT_CONFIG_PORT_IDLE(timeout);
     return 0;
 #endif
 }
@@ -170,7 +170,7 @@ static inline int pt__go_on(const struct pt_loop *l) {
  * or the virtual clock (without any of them there is nothing to do). */
 PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
     struct pt_task *tail = pt__hook_poll_begin(l);
-#if !PT_LOOP_IO
+#if !PT_CONFIG_IO
     /* No descriptors; a timer or the virtual clock (pt__iterate calls only
      * then). With a timer: idle (or, on the virtual clock, jump) until it
      * is due, if it is not yet and nothing is ready; what the poll below
@@ -219,7 +219,7 @@ PT__SLOW void pt__loop_poll(struct pt_loop *l, int may_block) {
 PT__HOT void pt__iterate(struct pt_loop *l, int may_block) {
     struct pt_task *last;
     pt__clock_passed(l); /* (nothing on the virtual clock) */
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     if (l->ntimers || pt__io_pending(l) || (l->flags & PT__L_VIRTUAL))
 #else
     /* (without a timer or the virtual clock there is nothing to do) */
@@ -250,7 +250,7 @@ PT__OUTLINE int pt__loop_once(struct pt_loop *l, int may_block) {
  * One iteration. If `may_block` is 0 it never blocks: for a firmware
  * super-loop or for running inside another loop. PT_OK, or PT_EBUSY (and
  * nothing done) if called from one of the loop's own tasks: a loop runs
- * one iteration at a time; PT_ECONFIG (nothing done) as for pt_spawn.
+ * one iteration at a time; PT_ECONFIG (nothing done) as for pt_loop_spawn.
  */
 PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
     int rc;
@@ -282,7 +282,7 @@ PT__OUTLINE int pt_loop_run_once(struct pt_loop *l, int may_block) {
  * (t waits on something nobody will signal; on the virtual clock, also
  * when only waits the loop cannot see are left, where pt_loop_run returns
  * PT_ESTALL), or if called from one of the loop's own tasks or on a loop
- * initialised with other options (PT_ECONFIG of pt_spawn: loop/agree.h);
+ * initialised with other options (PT_ECONFIG of pt_loop_spawn: loop/agree.h);
  * then it runs nothing.
  */
 PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
@@ -306,7 +306,7 @@ PT__RUNS char pt_loop_run_until(struct pt_loop *l, struct pt_task *t) {
  * stopped; PT_ESTALL on the virtual clock when the tasks left only poll
  * waits the loop cannot see (PT_WAIT_UNTIL on a flag), with no timer and
  * no descriptor wait that could change them (the tasks stay as they are;
- * a later run goes on); PT_ECONFIG (nothing run) as for pt_spawn.
+ * a later run goes on); PT_ECONFIG (nothing run) as for pt_loop_spawn.
  */
 PT__RUNS int pt_loop_run(struct pt_loop *l) {
     int rc = PT_OK;

@@ -36,7 +36,7 @@ static inline int pt__task_alive(const struct pt_task *t) {
  * already live. PT_ECONFIG if l was initialised by a file built with other
  * options, or never (loop/agree.h).
  */
-static inline int pt_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
+static inline int pt_loop_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
     pt_index_t live = (pt_index_t)(l->live + 1u);
     if (!pt__agrees(l))
         return PT_ECONFIG;
@@ -96,11 +96,11 @@ static inline int pt__task_outcome(const struct pt_task *t) {
  *    for alone: t stops waiting at once.
  * Returns PT_OK; PT_EINVAL if t was never spawned, has finished, is being
  * cancelled already or is in its cleanup section (it is finishing: the
- * cleanup goes on and its result stands), and with PT_DEBUG if t was last
+ * cleanup goes on and its result stands), and with PT_CONFIG_DEBUG if t was last
  * spawned on another loop (without it, that is not checked); PT_EBUSY if
  * t is the running task (use PT_EXIT).
  */
-static inline int pt_cancel(struct pt_loop *l, struct pt_task *t) {
+static inline int pt_task_cancel(struct pt_loop *l, struct pt_task *t) {
     if (!pt__task_alive(t)) /* never spawned, or finished: its flags mean nothing */
         return PT_EINVAL;
     return pt__cancel(l, t, 0);
@@ -160,7 +160,7 @@ PT__SLOW int pt__task_left(struct pt_loop *l, struct pt_task *t) {
     unsigned char s = g->state;
     if (s >= PT__GEN_DONE)
         return 1;
-    g->ret = pt_int(PT_ERETURN);
+    g->ret = pt_value_int(PT_ERETURN);
     s = (unsigned char)((s & ~(PT__GEN_STATUS | PT__GEN_CLOSING | PT__GEN_AWAITING)) |
                         PT__GEN_FAILED);
     g->state = s;

@@ -64,7 +64,7 @@ PT__HOT void pt__heap_sift(struct pt_loop *l, size_t k, struct pt_timer_slot v) 
                 (sizeof(size_t) <= sizeof(pt_index_t) && k > (SIZE_MAX - 1) / 4))
                 break;
             end = l->ntimers - c < 4 ? l->ntimers : c + 4;
-#if PT_LOOP_PREFETCH > 0 /* (the grandchildren: the next level's reads) */
+#if PT_CONFIG_PREFETCH > 0 /* (the grandchildren: the next level's reads) */
             for (i = c; i < end && 4 * i + 1 < l->ntimers; i++)
                 __builtin_prefetch(&h[4 * i + 1]);
 #endif

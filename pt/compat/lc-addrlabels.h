@@ -3,8 +3,8 @@
 /* pt/compat/lc-addrlabels.h - 1.4's labels-as-values back end. */
 #ifndef PT_COMPAT_LC_ADDRLABELS_H
 #define PT_COMPAT_LC_ADDRLABELS_H
-#ifndef PT_LC_ADDRLABELS
-#define PT_LC_ADDRLABELS 1
+#ifndef PT_CONFIG_LC_ADDRLABELS
+#define PT_CONFIG_LC_ADDRLABELS 1
 #endif
 #include "../lc.h"
 #endif

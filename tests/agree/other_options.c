@@ -22,7 +22,7 @@ static PT_THREAD(other_body(struct pt_loop *loop, struct pt_task *task)) {
 }
 
 int other_spawn(struct pt_loop *l) {
-    return pt_spawn(l, &other_task, other_body);
+    return pt_loop_spawn(l, &other_task, other_body);
 }
 
 void other_run(struct pt_loop *l, int rc[3]) {

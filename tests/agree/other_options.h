@@ -10,7 +10,7 @@
 
 struct pt_loop;
 
-/* pt_spawn of a task of other_options.c's own on l. */
+/* pt_loop_spawn of a task of other_options.c's own on l. */
 int other_spawn(struct pt_loop *l);
 /* pt_loop_run, pt_loop_run_once and pt_loop_run_until on l, in that
  * order; each result in rc[0..2]. */

@@ -57,7 +57,7 @@ static void test_spawn_from_a_file_with_other_options_is_econfig(void) {
 static void test_run_from_a_file_with_other_options_is_econfig(void) {
     int rc[3];
     setup();
-    CHECK_EQ_INT(pt_spawn(&lp, &task, body), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &task, body), PT_OK);
     other_run(&lp, rc);
     if (!differs()) {
         CHECK_EQ_INT(rc[0], PT_OK);
@@ -94,7 +94,7 @@ static void test_mismatch_names_the_option(void) {
 static void test_a_loop_never_initialised_is_econfig(void) {
     static struct pt_loop never;
     memset(&never, 0, sizeof never);
-    CHECK_EQ_INT(pt_spawn(&never, &task, body), PT_ECONFIG);
+    CHECK_EQ_INT(pt_loop_spawn(&never, &task, body), PT_ECONFIG);
     CHECK_EQ_INT(pt_loop_run(&never), PT_ECONFIG);
     CHECK_EQ_STR(pt_loop_config_mismatch(&never), "pt_loop_init");
 }

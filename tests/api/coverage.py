@@ -16,10 +16,10 @@ start with pt_ or PT_ but not with pt__ or PT__ (private), and the tag of
 struct pt:
   - a macro: `#define NAME`;
   - a configuration macro the headers read without defining it: a name in
-    an #if, #elif, #ifdef or #ifndef condition (PT_LC_ADDRLABELS,
-    PT_PORT_CORTEX_M_IMPLEMENTATION);
+    an #if, #elif, #ifdef or #ifndef condition (PT_CONFIG_LC_ADDRLABELS,
+    PT_CONFIG_PORT_CORTEX_M_IMPLEMENTATION);
   - a function defined or declared at file scope (`static inline int
-    pt_spawn(...)`, a `PT_THREAD(pt_name(...))` too);
+    pt_loop_spawn(...)`, a `PT_THREAD(pt_name(...))` too);
   - a variable declared `extern` (pt_port_ticks);
   - a struct, union or enum tag (`struct pt_task {`);
   - an enum constant (`PT_OK = 0,` inside an enum's braces);
@@ -29,7 +29,7 @@ count. Nothing is evaluated: a name defined in any branch of an #if counts.
 
 docs/API.md documents a name when one of its entries does. An entry is a
 list item that opens with a code span, a prototype as the headers write
-them (- `int pt_spawn(struct pt_loop *l, ...) -> PT_OK | PT_EBUSY`), and
+them (- `int pt_loop_spawn(struct pt_loop *l, ...) -> PT_OK | PT_EBUSY`), and
 each code span on its first line documents one name: the name in
 `(*NAME)` (a pointer typedef), else the first public name followed by `(`,
 else the tag after struct, union or enum, else its last public name. A

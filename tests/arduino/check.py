@@ -36,7 +36,7 @@ passes, 1 on a failure, 77 (a skip, for meson) if a tool is missing.
 
 3. tests/arduino/test_port.c, the port's contract as named cases (TAP),
    linked with core.a (not its main()) and cross/avr/board.c, run by
-   cross/avr/run_simavr.py: every case must pass. Again with PT_DEBUG=1.
+   cross/avr/run_simavr.py: every case must pass. Again with PT_CONFIG_DEBUG=1.
 
 4. If arduino-builder is installed: the sketch built by it as the Arduino
    IDE 1.8 builds it, with a libraries folder holding this tree as
@@ -47,9 +47,9 @@ passes, 1 on a failure, 77 (a skip, for meson) if a tool is missing.
 
 5. The port off the AVR (yield() only, no sleep): ptloop.h and a task
    compiled by this host's gcc and g++ (if there) with ARDUINO defined and
-   PT_POSIX=0, against a stand-in <Arduino.h> that declares millis(),
+   PT_CONFIG_POSIX=0, against a stand-in <Arduino.h> that declares millis(),
    micros() and yield() as every core does, as C99 and as C++11, with and
-   without PT_DEBUG, -Wall -Wextra -Wpedantic -Werror.
+   without PT_CONFIG_DEBUG, -Wall -Wextra -Wpedantic -Werror.
 
 Everything is built in --build-dir (default: a temporary folder, removed
 at the end). Every compile of the library's and the tests' files fails on
@@ -384,7 +384,7 @@ static PT_THREAD(nap(struct pt_loop *l, struct pt_task *t)) {
 int run(void);
 int run(void) {
     (void)pt_loop_init(&lp, timers, 1);
-    (void)pt_spawn(&lp, &task, nap);
+    (void)pt_loop_spawn(&lp, &task, nap);
     return pt_loop_run(&lp);
 }
 """
@@ -403,8 +403,8 @@ def off_avr(out: str) -> None:
         src = os.path.join(stub, "sketch." + ext)
         with open(src, "w") as f:
             f.write(STUB_SKETCH)
-        for extra in [[], ["-DPT_DEBUG=1"]]:
-            if run([cc, "-std=" + std, "-DARDUINO=10819", "-DPT_POSIX=0", "-ffreestanding", "-c",
+        for extra in [[], ["-DPT_CONFIG_DEBUG=1"]]:
+            if run([cc, "-std=" + std, "-DARDUINO=10819", "-DPT_CONFIG_POSIX=0", "-ffreestanding", "-c",
                     "-Wshadow"] + STRICT + extra + ["-I" + stub, "-I" + ROOT, src, "-o",
                                                     os.path.join(stub, "sketch.o")]):
                 done += 1
@@ -448,7 +448,7 @@ def main() -> int:
         if os.path.exists(elf) and not failures:
             lines = run_until(elf, lambda ls: reports(ls) >= REPORTS, timeout)
             check_sketch_output(lines, SKETCH)
-        for name, extra in [("test_port", []), ("test_port-debug", ["-DPT_DEBUG=1"])]:
+        for name, extra in [("test_port", []), ("test_port-debug", ["-DPT_CONFIG_DEBUG=1"])]:
             print(f"== tests/arduino/test_port.c ({name}) under simavr")
             elf = build_test_port(core, lib, out, extra, name)
             if os.path.exists(elf):

@@ -75,7 +75,7 @@ static PT_THREAD(sleeper_run(struct pt_loop *l, struct pt_task *task)) {
 
 static void spawn_sleeper(struct sleeper *s, pt_time_t ms) {
     s->ms = ms;
-    CHECK_EQ_INT(pt_spawn(&lp, &s->task, sleeper_run), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &s->task, sleeper_run), PT_OK);
 }
 
 /* It slept its time by the loop's clock, and millis() agrees it is due. */
@@ -87,7 +87,7 @@ static void check_slept(const struct sleeper *s) {
 
 /* ---- the clock --------------------------------------------------------- */
 
-/* PT_PORT_NOW() is millis(): the same count, read together. */
+/* PT_CONFIG_PORT_NOW() is millis(): the same count, read together. */
 static void test_clock_is_millis(void) {
     unsigned k;
     for (k = 0; k < 3; k++) {
@@ -95,13 +95,13 @@ static void test_clock_is_millis(void) {
         pt_time_t now;
         unsigned long ms;
         cli(); /* (millis() keeps them off too: the count cannot move) */
-        now = PT_PORT_NOW();
+        now = PT_CONFIG_PORT_NOW();
         ms = millis();
         SREG = sreg;
         CHECK_EQ_INT(now, ms);
         delay(37);
     }
-    CHECK_EQ_INT(PT_TICKS_PER_SEC, 1000);
+    CHECK_EQ_INT(PT_CONFIG_TICKS_PER_SEC, 1000);
 }
 
 /* A loop reads its time from it: pt_loop_init and every turn. */
@@ -119,7 +119,7 @@ static void test_loop_time_is_millis(void) {
 static void test_debug_clock_is_micros(void) {
     unsigned k;
     for (k = 0; k < 5; k++) {
-        uint32_t a = (uint32_t)micros(), d = PT_DEBUG_NOW_US(), b = (uint32_t)micros();
+        uint32_t a = (uint32_t)micros(), d = PT_CONFIG_DEBUG_NOW_US(), b = (uint32_t)micros();
         CHECK(a <= d && d <= b);
         delayMicroseconds(333);
     }
@@ -170,10 +170,10 @@ static void test_sleeps_across_the_millis_wrap(void) {
 static void test_idle_sleeps_until_the_next_tick(void) {
     unsigned long start, took;
     unsigned k;
-    PT_PORT_IDLE(1); /* from just after an overflow */
+    PT_CONFIG_PORT_IDLE(1); /* from just after an overflow */
     start = micros();
     for (k = 0; k < 10; k++)
-        PT_PORT_IDLE(1);
+        PT_CONFIG_PORT_IDLE(1);
     took = micros() - start;
     CHECK(took > 9u * 1024u && took <= 10u * 1024u + 100u);
 }
@@ -182,7 +182,7 @@ static void test_idle_sleeps_until_the_next_tick(void) {
  * not wait never idles. */
 static void test_idle_calls_yield(void) {
     unsigned before = yields;
-    PT_PORT_IDLE(5);
+    PT_CONFIG_PORT_IDLE(5);
     CHECK_EQ_INT(yields - before, 1);
 
     fresh();
@@ -206,7 +206,7 @@ static void test_run_once_without_blocking_never_idles(void) {
         pt_loop_run_once(&lp, 0);
     CHECK(millis() - start <= 2);
     CHECK_EQ_INT(yields - before, 0);
-    CHECK_EQ_INT(pt_cancel(&lp, &sleepers[0].task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &sleepers[0].task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
 }
 

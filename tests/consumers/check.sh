@@ -6,7 +6,7 @@
 # from scratch in a fresh temporary folder, with three consumer programs:
 # tests/consumers/prog.c (#include "pt/pt.h"), prog_loop.c
 # (#include "loop/loop.h") and prog_options.c (#include <ptloop.h>, printing
-# PT_DEBUG, the back end and the timer store its compile saw), the last two
+# PT_CONFIG_DEBUG, the back end and the timer store its compile saw), the last two
 # built with -D_POSIX_C_SOURCE=200809L as loop/loop.h asks, each compiled
 # with -std=c99 -Wall -Wextra -Wpedantic -Werror:
 #
@@ -44,7 +44,7 @@
 #
 # Each program is run and must print its line and exit 0; prog_options's
 # line must name the options chosen for that route (the defaults where none
-# is: PT_DEBUG=0, select, heap).
+# is: PT_CONFIG_DEBUG=0, select, heap).
 #
 # How to run (from anywhere; needs cc, meson, ninja, pkg-config, cmake):
 #
@@ -107,7 +107,7 @@ run_prog() {
     "$1" | sed 's/^/    /'
 }
 
-# expect_options EXE 'PT_DEBUG=d PT_LOOP_BACKEND=b PT_LOOP_TIMERS=t': run
+# expect_options EXE 'PT_CONFIG_DEBUG=d PT_CONFIG_BACKEND=b PT_CONFIG_TIMERS=t': run
 # prog_options; its line must name those options.
 expect_options() {
     local out
@@ -150,7 +150,7 @@ build_progs() {
     expect_options "$dir/prog_options" "$options"
 }
 
-defaults="PT_DEBUG=0 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=heap"
+defaults="PT_CONFIG_DEBUG=0 PT_CONFIG_BACKEND=select PT_CONFIG_TIMERS=heap"
 
 # tree_files DIR: the files under DIR, relative, sorted (empty if no DIR).
 tree_files() {
@@ -210,7 +210,7 @@ mkdir -p "$tmp/empty"
 run_prog "$tmp/b/build/prog-by-name"
 run_prog "$tmp/b/build/prog_loop-by-name"
 run_prog "$tmp/b/build/prog-by-var"
-b_options="PT_DEBUG=1 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=list"
+b_options="PT_CONFIG_DEBUG=1 PT_CONFIG_BACKEND=select PT_CONFIG_TIMERS=list"
 expect_options "$tmp/b/build/prog_options-by-name" "$b_options"
 # The consumer's install: its program, nothing of ptloop's.
 logged "$tmp/b/install.log" meson install -C "$tmp/b/build" --no-rebuild
@@ -233,7 +233,7 @@ for f in include/ptloop/ptloop.h include/ptloop/pt/pt.h include/ptloop/loop/loop
         exit 1
     fi
 done
-if ! grep -q "^Cflags: .* -DPT_LOOP_TIMERS=PT_TIMERS_LIST -DPT_DEBUG=1" \
+if ! grep -q "^Cflags: .* -DPT_CONFIG_TIMERS=PT_TIMERS_LIST -DPT_CONFIG_DEBUG=1" \
     "$staged/share/pkgconfig/ptloop.pc"; then
     echo "  ptloop.pc's Cflags do not carry the options:" >&2
     grep "^Cflags" "$staged/share/pkgconfig/ptloop.pc" >&2
@@ -330,7 +330,7 @@ cflags_pc=$(pc_cflags)
 echo "  installed with -Dloop_backend=poll; pkg-config --cflags ptloop: $cflags_pc"
 mkdir -p "$tmp/c/app-poll"
 # shellcheck disable=SC2086 # pkg-config output is a list of flags
-build_progs "$tmp/c/app-poll" "PT_DEBUG=0 PT_LOOP_BACKEND=poll PT_LOOP_TIMERS=heap" $cflags_pc
+build_progs "$tmp/c/app-poll" "PT_CONFIG_DEBUG=0 PT_CONFIG_BACKEND=poll PT_CONFIG_TIMERS=heap" $cflags_pc
 unset PKG_CONFIG_PATH
 
 # (d), (e), (f): CMake ---------------------------------------------------
@@ -411,7 +411,7 @@ step="(d) CMake add_subdirectory"
 echo "== $step: a copy in the consumer's tree, add_subdirectory(ptloop)"
 write_cmake_consumer "$tmp/d"
 copy_repo "$tmp/d/ptloop"
-cmake_consumer "$tmp/d" "PT_DEBUG=0 PT_LOOP_BACKEND=poll PT_LOOP_TIMERS=heap" \
+cmake_consumer "$tmp/d" "PT_CONFIG_DEBUG=0 PT_CONFIG_BACKEND=poll PT_CONFIG_TIMERS=heap" \
     -DHOW=subdirectory -DPTLOOP_BACKEND=poll
 
 # (e) ---------------------------------------------------------------------
@@ -456,7 +456,7 @@ if [ -n "$stray" ]; then
     exit 1
 fi
 write_cmake_consumer "$tmp/f/app"
-f_options="PT_DEBUG=1 PT_LOOP_BACKEND=select PT_LOOP_TIMERS=list"
+f_options="PT_CONFIG_DEBUG=1 PT_CONFIG_BACKEND=select PT_CONFIG_TIMERS=list"
 cmake_consumer "$tmp/f/app" "$f_options" -DHOW=package -DPTLOOP_WANT=0.1 "-DCMAKE_PREFIX_PATH=$cprefix" \
     "-DPTLOOP_EXPECT_DIR=$pkgdir"
 # Moved: the package files find the headers relative to themselves.

@@ -31,8 +31,8 @@ struct counter {
 static PT_THREAD(count_to(struct counter *c, intptr_t n)) {
     PT_GEN_BEGIN(&c->g);
     for (c->i = 0; c->i < n; c->i++)
-        PT_YIELD_VALUE(&c->g, pt_int(c->i));
-    PT_RETURN(&c->g, pt_int(n));
+        PT_YIELD_VALUE(&c->g, pt_value_int(c->i));
+    PT_RETURN(&c->g, pt_value_int(n));
     PT_GEN_END(&c->g);
 }
 
@@ -48,7 +48,7 @@ int main(void) {
         yields++;
 
     pt_gen_init(&c.g);
-    while ((st = PT_NEXT(&c.g, count_to(&c, 4))) == PT_YIELDED)
+    while ((st = pt_gen_next(&c.g, count_to(&c, 4))) == PT_YIELDED)
         sum += c.g.value.i;
 
     printf("ptloop %s consumer: %d yields, sum %ld, result %ld\n", PT_VERSION_STRING, yields,

@@ -44,13 +44,13 @@ int main(void) {
     for (i = 0; i < 3; i++) {
         jobs[i].name = (char)('A' + i);
         jobs[i].ms = waits[i];
-        (void)pt_spawn(&loop, &jobs[i].task, job_run);
+        (void)pt_loop_spawn(&loop, &jobs[i].task, job_run);
     }
     rc = pt_loop_run(&loop);
     took = pt_loop_now(&loop);
     pt_loop_close(&loop);
 
     printf("ptloop %s loop consumer (%s): finished %s in %lu ms\n", PT_VERSION_STRING,
-           PT_LOOP_BACKEND_NAME, order, (unsigned long)took);
+           PT_CONFIG_BACKEND_NAME, order, (unsigned long)took);
     return rc == PT_OK && strcmp(order, "BAC") == 0 && took == PT_MS(3000) ? 0 : 1;
 }

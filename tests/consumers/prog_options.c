@@ -27,11 +27,12 @@ int main(void) {
 
     (void)pt_loop_init(&loop, heap, sizeof heap / sizeof heap[0]);
     pt_loop_use_virtual_clock(&loop, 0);
-    (void)pt_spawn(&loop, &task, one_sleep);
+    (void)pt_loop_spawn(&loop, &task, one_sleep);
     rc = pt_loop_run(&loop);
     pt_loop_close(&loop);
 
-    printf("ptloop options: PT_DEBUG=%d PT_LOOP_BACKEND=%s PT_LOOP_TIMERS=%s\n", PT_DEBUG,
-           PT_LOOP_BACKEND_NAME, PT_LOOP_TIMERS == PT_TIMERS_LIST ? "list" : "heap");
+    printf("ptloop options: PT_CONFIG_DEBUG=%d PT_CONFIG_BACKEND=%s PT_CONFIG_TIMERS=%s\n",
+           PT_CONFIG_DEBUG, PT_CONFIG_BACKEND_NAME,
+           PT_CONFIG_TIMERS == PT_TIMERS_LIST ? "list" : "heap");
     return rc == PT_OK ? 0 : 1;
 }

@@ -18,12 +18,12 @@
 # pt-sem.h) it compiles tests/cross/headers.c including that header alone
 # and instantiating what it provides; then the sources of the size report
 # (cross/size/*.c) and tests/cross/loop_core.c, a program using the loop
-# core, also with the core's options (PT_LOOP_SYNC, ...) at 0. Each for three
+# core, also with the core's options (PT_CONFIG_SYNC, ...) at 0. Each for three
 # targets
 #       Cortex-M0: arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb -ffreestanding ...
 #       AVR:       avr-gcc -mmcu=atmega328p -ffreestanding ...
 #       RV32IMC:   riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -ffreestanding ...
-# and both local-continuation back ends (-DPT_LC_ADDRLABELS=0 and 1), with
+# and both local-continuation back ends (-DPT_CONFIG_LC_ADDRLABELS=0 and 1), with
 # -Wall -Wextra -Wpedantic -Werror (and -Wimplicit-fallthrough on ARM and
 # RISC-V; avr-gcc 5 does not know it). Then the RISC-V port
 # (loop/port/riscv.h, which needs no C library) in a small program, for
@@ -51,7 +51,7 @@ declare -A tflags=(
     [rv32ec]="-march=rv32ec -mabi=ilp32e -ffreestanding -Os -std=c99 -Wall -Wextra -Wpedantic -Wimplicit-fallthrough -Werror"
 )
 backends=(switch addrlabels)
-declare -A bflags=([switch]=-DPT_LC_ADDRLABELS=0 [addrlabels]=-DPT_LC_ADDRLABELS=1)
+declare -A bflags=([switch]=-DPT_CONFIG_LC_ADDRLABELS=0 [addrlabels]=-DPT_CONFIG_LC_ADDRLABELS=1)
 
 missing=0
 for t in "${targets[@]}"; do
@@ -107,20 +107,20 @@ for t in "${targets[@]}"; do
         done
         # The core alone (the size report's core row).
         compile "tests/cross/loop_core.c, options 0" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
-            -DPT_LOOP_SYNC=0 -DPT_LOOP_GROUPS=0 -DPT_LOOP_BACKGROUND=0 -DPT_LOOP_CALLBACKS=0
+            -DPT_CONFIG_SYNC=0 -DPT_CONFIG_GROUPS=0 -DPT_CONFIG_BACKGROUND=0 -DPT_CONFIG_CALLBACKS=0
         # With the heap, which a board does not take by default.
         compile "tests/cross/loop_core.c, heap" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
-            -DPT_LOOP_TIMERS=PT_TIMERS_HEAP
+            -DPT_CONFIG_TIMERS=PT_TIMERS_HEAP
         # The debug mode (loop/debug.h) on a board.
-        compile "tests/cross/loop_core.c, PT_DEBUG=1" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
-            -DPT_DEBUG=1
-        compile "tests/debug/freestanding.c, PT_DEBUG=1" "$out/p.o" "$t" "$be" \
-            "$root/tests/debug/freestanding.c" -DPT_DEBUG=1
+        compile "tests/cross/loop_core.c, PT_CONFIG_DEBUG=1" "$out/p.o" "$t" "$be" "$here/loop_core.c" \
+            -DPT_CONFIG_DEBUG=1
+        compile "tests/debug/freestanding.c, PT_CONFIG_DEBUG=1" "$out/p.o" "$t" "$be" \
+            "$root/tests/debug/freestanding.c" -DPT_CONFIG_DEBUG=1
     done
 done
 echo "== the RISC-V port: its clock and idle in a program using the loop"
 cat >"$out/port_riscv.c" <<'EOF'
-#define PT_PORT_RISCV_IMPLEMENTATION
+#define PT_CONFIG_PORT_RISCV_IMPLEMENTATION
 #include "loop/port/riscv.h"
 #include "loop/loop.h"
 
@@ -138,7 +138,7 @@ int port_main(void) {
     if (pt_port_start(32768) != PT_OK)
         return 1;
     pt_loop_init(&loop, heap, 2);
-    pt_spawn(&loop, &task, sleeper);
+    pt_loop_spawn(&loop, &task, sleeper);
     return pt_loop_run(&loop);
 }
 EOF
@@ -152,7 +152,7 @@ wide_helpers='__aeabi_u?ldivmod|__aeabi_lmul|__u?divdi3|__u?moddi3|__u?divmoddi4
 for t in "${targets[@]}"; do
     for rate in default 32768 1024 100 1000000; do
         rate_flag=()
-        [ "$rate" = default ] || rate_flag=("-DPT_TICKS_PER_SEC=${rate}u")
+        [ "$rate" = default ] || rate_flag=("-DPT_CONFIG_TICKS_PER_SEC=${rate}u")
         before=$failures
         compile "tests/cross/ticks_fn.c, ticks/s $rate" "$out/ticks.o" "$t" switch "$here/ticks_fn.c" \
             ${rate_flag[@]+"${rate_flag[@]}"}

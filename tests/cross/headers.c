@@ -103,8 +103,8 @@ void sem_setup(void) {
 PT_THREAD(gen_count(struct pt_gen *g, intptr_t n)) {
     PT_GEN_BEGIN(g);
     while (n-- > 0)
-        PT_YIELD_VALUE(g, pt_int(n));
-    PT_RETURN(g, pt_str("done"));
+        PT_YIELD_VALUE(g, pt_value_int(n));
+    PT_RETURN(g, pt_value_str("done"));
     PT_GEN_END(g);
 }
 
@@ -124,10 +124,10 @@ char gen_drive(void) {
     static struct pt_gen g, child;
     char st;
     pt_gen_init(&g);
-    st = PT_NEXT(&g, gen_outer(&g, &child));
-    st = PT_SEND(&g, pt_int(5), gen_outer(&g, &child));
+    st = pt_gen_next(&g, gen_outer(&g, &child));
+    st = pt_gen_send(&g, pt_value_int(5), gen_outer(&g, &child));
     if (!pt_gen_done(&g))
-        st = PT_CLOSE(&g, gen_outer(&g, &child));
+        st = pt_gen_close(&g, gen_outer(&g, &child));
     return st;
 }
 #endif

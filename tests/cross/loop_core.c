@@ -6,13 +6,13 @@
  * the small targets by tests/cross/check.sh: ready queue, timer heap,
  * spawn, sleep, join, cancel, run, through the umbrella header.
  */
-#define PT_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
+#define PT_CONFIG_PORT_VIRTUAL 1 /* a board's clock is its port's (loop/port/) */
 #include "loop/loop.h"
 
 static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(PT_MS(100));
-    PT_TASK_RETURN(pt_int(1));
+    PT_TASK_RETURN(pt_value_int(1));
     PT_TASK_END();
 }
 
@@ -23,7 +23,7 @@ struct joiner {
 static PT_THREAD(joiner(struct pt_loop *loop, struct pt_task *task)) {
     struct joiner *j = (struct joiner *)task;
     PT_TASK_BEGIN(loop, task);
-    pt_spawn(loop, &j->child, sleeper);
+    pt_loop_spawn(loop, &j->child, sleeper);
     PT_JOIN(&j->child, PT_MS(50));
     PT_TASK_END();
 }
@@ -35,9 +35,9 @@ int loop_core_main(void) {
     static struct joiner j;
     static struct pt_task other;
     pt_loop_init(&loop, heap, 4);
-    pt_spawn(&loop, &j.task, joiner);
-    pt_spawn(&loop, &other, sleeper);
+    pt_loop_spawn(&loop, &j.task, joiner);
+    pt_loop_spawn(&loop, &other, sleeper);
     pt_loop_run_once(&loop, 0);
-    (void)pt_cancel(&loop, &other);
+    (void)pt_task_cancel(&loop, &other);
     return pt_loop_run(&loop);
 }

@@ -2,16 +2,16 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * tests/debug/freestanding.c - the debug mode on a board: compiled with
- * -DPT_DEBUG=1 -ffreestanding for the small targets (nothing linked or
+ * -DPT_CONFIG_DEBUG=1 -ffreestanding for the small targets (nothing linked or
  * run), with a port clock of its own, so that the slow-resume timing takes
- * the port's ticks (PT_DEBUG_NOW_US from PT_PORT_NOW). Names, the walk,
+ * the port's ticks (PT_CONFIG_DEBUG_NOW_US from PT_CONFIG_PORT_NOW). Names, the walk,
  * the slow-resume callback and the misuse checks, without <stdio.h>.
  */
 #include <stdint.h>
 
 static volatile uint32_t board_ticks; /* a timer interrupt would count it */
-#define PT_PORT_NOW() ((pt_time_t)board_ticks)
-#define PT_PORT_IDLE(ticks) ((void)(ticks))
+#define PT_CONFIG_PORT_NOW() ((pt_time_t)board_ticks)
+#define PT_CONFIG_PORT_IDLE(ticks) ((void)(ticks))
 #include "loop/loop.h"
 
 static PT_THREAD(sleeper(struct pt_loop *loop, struct pt_task *task)) {
@@ -45,10 +45,10 @@ int debug_main(void) {
     pt_loop_set_slow_callback(&loop, on_slow, NULL);
     pt_loop_set_slow_duration(&loop, 1000);
     pt_task_set_name(&a, "sleeper");
-    pt_spawn(&loop, &a, sleeper);
+    pt_loop_spawn(&loop, &a, sleeper);
     pt_loop_run_once(&loop, 0);
     rc = pt_loop_walk(&loop, count_parked, NULL);
-    rc += pt_cancel(&other, &a); /* PT_EINVAL: another loop's */
+    rc += pt_task_cancel(&other, &a); /* PT_EINVAL: another loop's */
     rc += pt_loop_run(&loop);
     return rc + (int)parked + (int)slow + (int)*pt_task_name(&a);
 }

@@ -8,11 +8,11 @@
  */
 #include "other_file.h"
 
-#if PT_LOOP_SYNC
-void other_file_init(struct pt_event *ev, struct pt_loop_sem *sem, struct pt_lock *lock,
+#if PT_CONFIG_SYNC
+void other_file_init(struct pt_event *ev, struct pt_semaphore *sem, struct pt_lock *lock,
                      struct pt_queue *q, pt_value *slot) {
     pt_event_init(ev);
-    pt_loop_sem_init(sem, 0);
+    pt_semaphore_init(sem, 0);
     pt_lock_init(lock);
     pt_queue_init(q, slot, 1);
 }

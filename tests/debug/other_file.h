@@ -9,10 +9,10 @@
 
 #include "loop/loop.h"
 
-#if PT_LOOP_SYNC
-/* pt_event_init, pt_loop_sem_init(sem, 0), pt_lock_init and
+#if PT_CONFIG_SYNC
+/* pt_event_init, pt_semaphore_init(sem, 0), pt_lock_init and
  * pt_queue_init(q, slot, 1), each called in other_file.c. */
-void other_file_init(struct pt_event *ev, struct pt_loop_sem *sem, struct pt_lock *lock,
+void other_file_init(struct pt_event *ev, struct pt_semaphore *sem, struct pt_lock *lock,
                      struct pt_queue *q, pt_value *slot);
 #endif
 

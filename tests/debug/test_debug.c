@@ -5,9 +5,9 @@
  * misuse refused with PT_EINVAL / PT_EBUSY and nothing lost, task names,
  * the walk over the live tasks and what each waits on, slow resumes. On
  * the virtual clock; resumes are timed on a clock of the test's own
- * (PT_DEBUG_NOW_US), which a task moves.
+ * (PT_CONFIG_DEBUG_NOW_US), which a task moves.
  *
- * Built with PT_DEBUG=1, and once with PT_DEBUG=0 (host): the same
+ * Built with PT_CONFIG_DEBUG=1, and once with PT_CONFIG_DEBUG=0 (host): the same
  * programs build there; the misuse cases are then skipped (unchecked: what
  * they do is undefined), and the other cases check what the mode's
  * functions do when it is off.
@@ -17,7 +17,7 @@
 /* The clock that times resumes: moved by the tasks, its reads counted. */
 static uint32_t test_clock_us;
 static unsigned test_clock_reads;
-#define PT_DEBUG_NOW_US() (test_clock_reads++, test_clock_us)
+#define PT_CONFIG_DEBUG_NOW_US() (test_clock_reads++, test_clock_us)
 
 #include "loop/loop.h"
 
@@ -26,19 +26,19 @@ static unsigned test_clock_reads;
 #include "../loop_util.h"
 #include "other_file.h"
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 #include <poll.h>
 #include <unistd.h>
 #endif
 
 /* A misuse case: without the debug mode the misuse is unchecked (its
  * behaviour undefined), so the case is built but not run. */
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 #define CHECKED_ONLY() ((void)0)
 #else
 #define CHECKED_ONLY()                                                                             \
     do {                                                                                           \
-        test_skip("unchecked without PT_DEBUG");                                                   \
+        test_skip("unchecked without PT_CONFIG_DEBUG");                                            \
         return;                                                                                    \
     } while (0)
 #endif
@@ -71,12 +71,12 @@ struct dk {
     int runs;         /* resumes */
     long woke_at;     /* loop time after its wait (-1: never) */
     struct pt_gen sub;
-#if PT_LOOP_SYNC
-    struct pt_loop_sem *sem;
+#if PT_CONFIG_SYNC
+    struct pt_semaphore *sem;
     struct pt_barrier *barrier;
     pt_index_t index;
 #endif
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     struct pt_io io;
     int fd;
     struct pt_wakeup *wakeup;
@@ -126,13 +126,13 @@ static PT_THREAD(wait_as(struct pt_loop *loop, struct pt_task *as, struct pt_gen
         PT_SLEEP(k->ticks);
     else if (k->what == AS_JOIN)
         PT_JOIN(&k->target->task, PT_FOREVER);
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
     else if (k->what == AS_SEM)
-        PT_LOOP_SEM_ACQUIRE(k->sem, PT_FOREVER);
+        PT_SEMAPHORE_ACQUIRE(k->sem, PT_FOREVER);
     else if (k->what == AS_BARRIER)
         PT_BARRIER_WAIT(k->barrier, &k->index, PT_FOREVER);
 #endif
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
     else if (k->what == AS_IO)
         PT_IO_WAIT(&k->io, k->fd, PT_READABLE, PT_FOREVER);
     else if (k->what == AS_WAKEUP)
@@ -157,9 +157,9 @@ static PT_THREAD(waits_as_other(struct pt_loop *loop, struct pt_task *task)) {
 static PT_THREAD(respawner(struct pt_loop *loop, struct pt_task *task)) {
     struct dk *k = (struct dk *)task;
     PT_TASK_BEGIN(loop, task);
-    k->rc = pt_spawn(loop, &k->other->task, sleeper);
-    k->rc2 = pt_spawn(&lp2, &k->other->task, sleeper);
-    k->rc3 = pt_spawn(loop, task, respawner);
+    k->rc = pt_loop_spawn(loop, &k->other->task, sleeper);
+    k->rc2 = pt_loop_spawn(&lp2, &k->other->task, sleeper);
+    k->rc3 = pt_loop_spawn(loop, task, respawner);
     PT_TASK_END();
 }
 
@@ -177,7 +177,7 @@ static PT_THREAD(burner(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_END();
 }
 
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 /* Sets its loop's slow-resume threshold to burn_us, in one resume. */
 static PT_THREAD(threshold_setter(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
@@ -207,9 +207,9 @@ static void test_spawn_of_an_alive_task_is_ebusy_and_loses_nothing(void) {
     dk_init(&b);
     a.ticks = 10;
     b.other = &a;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_EBUSY); /* queued */
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, respawner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_EBUSY); /* queued */
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, respawner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(b.rc, PT_EBUSY);  /* parked */
     CHECK_EQ_INT(b.rc2, PT_EBUSY); /* on another loop */
@@ -231,9 +231,9 @@ static void test_cancel_of_a_task_of_another_loop_is_einval(void) {
     setup2();
     dk_init(&a);
     a.ticks = 10;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK); /* A parked */
-    CHECK_EQ_INT(pt_cancel(&lp2, &a.task), PT_EINVAL);
+    CHECK_EQ_INT(pt_task_cancel(&lp2, &a.task), PT_EINVAL);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK); /* it slept on, uncancelled */
     CHECK_EQ_INT(a.woke_at, 10);
@@ -251,10 +251,10 @@ static void join_across_loops(struct dk *a, struct dk *b, int shield, int b_fini
     a->other = b;
     a->ticks = PT_FOREVER;
     a->shield = shield;
-    CHECK_EQ_INT(pt_spawn(&lp2, &b->task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp2, &b->task, sleeper), PT_OK);
     if (b_finished)
         CHECK_EQ_INT(pt_loop_run(&lp2), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &a->task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a->task, joiner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a->woke_at, 0); /* refused at once */
     CHECK_EQ_INT(pt_loop_run(&lp2), PT_OK);
@@ -306,7 +306,7 @@ static void test_sleep_in_a_body_driven_by_hand_is_einval(void) {
     setup(0);
     dk_init(&a);
     a.ticks = 10;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, yield_then_sleep), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, yield_then_sleep), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     status = yield_then_sleep(&lp, &a.task);
     CHECK_EQ_INT(status, PT_ENDED); /* it ran on, past the sleep */
@@ -323,8 +323,8 @@ static void wait_as_another_task(struct dk *a, struct dk *b, int what) {
     a->other = b;
     a->what = what;
     a->ticks = 5;
-    CHECK_EQ_INT(pt_spawn(&lp, &b->task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &a->task, waits_as_other), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b->task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a->task, waits_as_other), PT_OK);
 }
 
 /* What every such case checks: A was refused at once, B slept on. */
@@ -353,26 +353,26 @@ static void test_join_naming_another_task_is_einval(void) {
     setup(0);
     dk_init(&c);
     c.ticks = 50;
-    CHECK_EQ_INT(pt_spawn(&lp, &c.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &c.task, sleeper), PT_OK);
     wait_as_another_task(&a, &b, AS_JOIN);
     a.target = &c;
     check_refused_and_b_untouched(&a, &b);
     CHECK_EQ_INT(c.woke_at, 50);
 }
 
-#if PT_LOOP_SYNC
+#if PT_CONFIG_SYNC
 /* The semaphore has no unit: the acquire would wait. */
 static void test_semaphore_acquire_naming_another_task_is_einval(void) {
     struct dk a, b;
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     CHECKED_ONLY();
     setup(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     wait_as_another_task(&a, &b, AS_SEM);
     a.sem = &sem;
     check_refused_and_b_untouched(&a, &b);
     CHECK(sem.w.q.head == NULL); /* nobody in its waiter list */
-    pt_loop_sem_release(&lp, &sem);
+    pt_semaphore_release(&lp, &sem);
     CHECK_EQ_INT(sem.count, 1); /* the unit stays there */
 }
 
@@ -380,10 +380,10 @@ static void test_semaphore_acquire_naming_another_task_is_einval(void) {
  * the same, before it takes anything: the unit stays there. */
 static void test_acquire_that_would_not_wait_naming_another_task_is_einval(void) {
     struct dk a, b;
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     CHECKED_ONLY();
     setup(0);
-    pt_loop_sem_init(&sem, 1);
+    pt_semaphore_init(&sem, 1);
     wait_as_another_task(&a, &b, AS_SEM);
     a.sem = &sem;
     check_refused_and_b_untouched(&a, &b);
@@ -414,7 +414,7 @@ static void test_barrier_arrival_naming_another_task_is_einval(void) {
 #define SYNC_WAIT_CASES(X)
 #endif
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 static void test_descriptor_wait_naming_another_task_is_einval(void) {
     struct dk a, b;
     int p[2];
@@ -456,7 +456,7 @@ static void test_wakeup_wait_naming_another_task_is_einval(void) {
 #define IO_WAIT_CASES(X)
 #endif
 
-#if PT_LOOP_CALLBACKS
+#if PT_CONFIG_CALLBACKS
 /* A callback runs a task body by hand, while the loop runs: no task is
  * being resumed then. */
 static void drive_by_hand(struct pt_loop *loop, void *arg) {
@@ -500,8 +500,8 @@ static void test_a_name_holds_across_spawns(void) {
     setup(0);
     dk_init(&a);
     pt_task_set_name(&a.task, "first");
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-#if PT_DEBUG
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+#if PT_CONFIG_DEBUG
     CHECK_EQ_STR(pt_task_name(&a.task), "first");
 #else
     CHECK_EQ_STR(pt_task_name(&a.task), ""); /* not kept without the mode */
@@ -509,8 +509,8 @@ static void test_a_name_holds_across_spawns(void) {
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     pt_task_set_name(&a.task, "second");
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-#if PT_DEBUG
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+#if PT_CONFIG_DEBUG
     CHECK_EQ_STR(pt_task_name(&a.task), "second");
 #else
     CHECK_EQ_STR(pt_task_name(&a.task), "");
@@ -535,7 +535,7 @@ static int walk(struct pt_loop *l) {
     return pt_loop_walk(l, collect, NULL);
 }
 
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 /* What the last walk said of k; NULL if it did not see it. */
 static const struct pt_task_info *seen_of(const struct dk *k) {
     int i;
@@ -552,9 +552,9 @@ static void test_walk_visits_each_live_task_newest_first(void) {
     dk_init(&b);
     dk_init(&c);
     CHECK_EQ_INT(walk(&lp), 0);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &c.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &c.task, sleeper), PT_OK);
     CHECK_EQ_INT(walk(&lp), 3);
     CHECK(seen[0].task == &c.task);
     CHECK(seen[1].task == &b.task);
@@ -570,8 +570,8 @@ static void test_walk_leaves_out_finished_tasks(void) {
     dk_init(&b);
     a.ticks = 10;
     b.ticks = 20;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, sleeper), PT_OK);
     CHECK_EQ_INT(pt_loop_run_until(&lp, &a.task), PT_ENDED);
     CHECK_EQ_INT(walk(&lp), 1);
     CHECK(seen[0].task == &b.task);
@@ -585,8 +585,8 @@ static void test_walk_of_a_loop_gives_its_tasks_only(void) {
     setup2();
     dk_init(&a);
     dk_init(&b);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp2, &b.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp2, &b.task, sleeper), PT_OK);
     CHECK_EQ_INT(walk(&lp), 1);
     CHECK(seen[0].task == &a.task);
     CHECK_EQ_INT(walk(&lp2), 1);
@@ -601,7 +601,7 @@ static void test_walk_of_a_loop_gives_its_tasks_only(void) {
 static PT_THREAD(walker(struct pt_loop *loop, struct pt_task *task)) {
     struct dk *k = (struct dk *)task;
     PT_TASK_BEGIN(loop, task);
-    k->rc = pt_spawn(loop, &k->other->task, sleeper);
+    k->rc = pt_loop_spawn(loop, &k->other->task, sleeper);
     k->rc2 = walk(loop);
     PT_TASK_END();
 }
@@ -615,8 +615,8 @@ static void test_walk_gives_new_queued_and_running_tasks(void) {
     y.yields = 1;
     a.other = &n;
     pt_task_set_name(&a.task, "walker");
-    CHECK_EQ_INT(pt_spawn(&lp, &y.task, yielder), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, walker), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &y.task, yielder), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, walker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.rc2, 3);
     CHECK(seen_of(&a) && seen_of(&y) && seen_of(&n));
@@ -638,7 +638,7 @@ static void test_walk_gives_a_sleep_and_its_deadline(void) {
     setup(1000);
     dk_init(&a);
     a.ticks = 50;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(walk(&lp), 1);
     in = &seen[0];
@@ -663,9 +663,9 @@ static void test_walk_gives_the_task_a_join_waits_for(void) {
     j.ticks = PT_FOREVER;
     h.ticks = 20;
     h.shield = 1;
-    CHECK_EQ_INT(pt_spawn(&lp, &s.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &j.task, joiner), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &h.task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &s.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &j.task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &h.task, joiner), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(walk(&lp), 3);
     CHECK_EQ_STR(seen_of(&j)->waits_on, "join");
@@ -689,11 +689,11 @@ static void test_walk_flags_cancelled_tasks_and_cleanups(void) {
     dk_init(&n);
     x.ticks = 100;
     x.cleanup_ticks = 5;
-    CHECK_EQ_INT(pt_spawn(&lp, &x.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &x.task, sleeper), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &n.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &x.task), PT_OK);
-    CHECK_EQ_INT(pt_cancel(&lp, &n.task), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &n.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &x.task), PT_OK);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &n.task), PT_OK);
     CHECK_EQ_INT(walk(&lp), 2);
     CHECK_EQ_STR(seen_of(&x)->state, "queued");
     CHECK_EQ_INT(seen_of(&x)->cancelling, 1);
@@ -719,13 +719,13 @@ static void test_walk_flags_cancelled_tasks_and_cleanups(void) {
     X(walk_gives_the_task_a_join_waits_for)                                                        \
     X(walk_flags_cancelled_tasks_and_cleanups)
 
-#if PT_LOOP_BACKGROUND
+#if PT_CONFIG_BACKGROUND
 static void test_walk_gives_background_tasks_flagged(void) {
     struct dk b;
     setup(0);
     dk_init(&b);
     b.ticks = 10;
-    CHECK_EQ_INT(pt_spawn_background(&lp, &b.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn_background(&lp, &b.task, sleeper), PT_OK);
     CHECK_EQ_INT(walk(&lp), 1);
     CHECK_EQ_INT(seen[0].background, 1);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK); /* (cancelled: nothing else left) */
@@ -736,10 +736,10 @@ static void test_walk_gives_background_tasks_flagged(void) {
 #define BACKGROUND_WALK_CASES(X)
 #endif
 
-#if PT_LOOP_SYNC && !defined(__AVR__) /* (AVR: 32 KiB of flash; the other boards run them) */
+#if PT_CONFIG_SYNC && !defined(__AVR__) /* (AVR: 32 KiB of flash; the other boards run them) */
 struct syncs {
     struct pt_event ev;
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct pt_lock lock;
     struct pt_queue q;
     pt_value slot, got;
@@ -754,7 +754,7 @@ static PT_THREAD(sync_waiter(struct pt_loop *loop, struct pt_task *task)) {
     if (k->what == 0)
         PT_EVENT_WAIT(&sy->ev, PT_FOREVER);
     else if (k->what == 1)
-        PT_LOOP_SEM_ACQUIRE(&sy->sem, 30);
+        PT_SEMAPHORE_ACQUIRE(&sy->sem, 30);
     else if (k->what == 2)
         PT_LOCK_ACQUIRE(&sy->lock, PT_FOREVER);
     else
@@ -778,7 +778,7 @@ static void walk_the_sync_waiters(int elsewhere) {
         other_file_init(&s.ev, &s.sem, &s.lock, &s.q, &s.slot);
     } else {
         pt_event_init(&s.ev);
-        pt_loop_sem_init(&s.sem, 0);
+        pt_semaphore_init(&s.sem, 0);
         pt_lock_init(&s.lock);
         pt_queue_init(&s.q, &s.slot, 1);
     }
@@ -791,7 +791,7 @@ static void walk_the_sync_waiters(int elsewhere) {
     for (i = 0; i < 4; i++) {
         dk_init(&w[i]);
         w[i].what = i;
-        CHECK_EQ_INT(pt_spawn(&lp, &w[i].task, sync_waiter), PT_OK);
+        CHECK_EQ_INT(pt_loop_spawn(&lp, &w[i].task, sync_waiter), PT_OK);
     }
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(walk(&lp), 4);
@@ -808,9 +808,9 @@ static void walk_the_sync_waiters(int elsewhere) {
     CHECK_EQ_INT(seen_of(&w[1])->deadline, 30);
     /* Let them all go. */
     pt_event_set(&lp, &s.ev);
-    pt_loop_sem_release(&lp, &s.sem);
+    pt_semaphore_release(&lp, &s.sem);
     CHECK_EQ_INT(pt_lock_release(&lp, &s.lock, &holder.task), PT_OK);
-    CHECK_EQ_INT(pt_queue_try_put(&lp, &s.q, pt_int(1)), 1);
+    CHECK_EQ_INT(pt_queue_try_put(&lp, &s.q, pt_value_int(1)), 1);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(walk(&lp), 0);
 }
@@ -837,8 +837,8 @@ static void test_walk_after_run_is_ebusy_gives_the_stuck_tasks(void) {
     a.what = 0;
     b.other = &a;
     b.ticks = PT_FOREVER;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sync_waiter), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sync_waiter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, joiner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_EBUSY);
     CHECK_EQ_INT(walk(&lp), 2);
     CHECK(seen[0].task == &b.task);
@@ -857,7 +857,7 @@ static void test_walk_after_run_is_ebusy_gives_the_stuck_tasks(void) {
 #define SYNC_WALK_CASES(X)
 #endif
 
-#if PT_LOOP_GROUPS
+#if PT_CONFIG_GROUPS
 struct grouped {
     struct pt_group g, g2;
     struct pt_task *members[1], *members2[1], *next;
@@ -891,8 +891,8 @@ static void test_walk_gives_the_group_waited_on(void) {
     n.what = 1;
     CHECK_EQ_INT(pt_group_spawn(&lp, &g.g, &m.task, sleeper), PT_OK);
     CHECK_EQ_INT(pt_group_spawn(&lp, &g.g2, &m2.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &w.task, group_waiter), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &n.task, group_waiter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &w.task, group_waiter), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &n.task, group_waiter), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(walk(&lp), 4);
     CHECK_EQ_STR(seen_of(&w)->waits_on, "group");
@@ -908,7 +908,7 @@ static void test_walk_gives_the_group_waited_on(void) {
 #define GROUP_WALK_CASES(X)
 #endif
 
-#if PT_LOOP_IO
+#if PT_CONFIG_IO
 /* Waits until `fd` is readable, for at most `ticks`. */
 static PT_THREAD(reader(struct pt_loop *loop, struct pt_task *task)) {
     struct dk *k = (struct dk *)task;
@@ -926,7 +926,7 @@ static void test_walk_gives_the_descriptor_waited_on(void) {
     dk_init(&r);
     r.fd = p[0];
     r.ticks = 30;
-    CHECK_EQ_INT(pt_spawn(&lp, &r.task, reader), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &r.task, reader), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(walk(&lp), 1);
     CHECK_EQ_STR(seen[0].waits_on, "descriptor");
@@ -944,12 +944,12 @@ static void test_walk_gives_the_descriptor_waited_on(void) {
 #define IO_WALK_CASES(X)
 #endif
 
-#else /* !PT_DEBUG */
+#else /* !PT_CONFIG_DEBUG */
 static void test_walk_without_the_debug_mode_is_einval(void) {
     struct dk a;
     setup(0);
     dk_init(&a);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
     CHECK_EQ_INT(walk(&lp), PT_EINVAL);
     CHECK_EQ_INT(nseen, 0);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
@@ -970,7 +970,7 @@ static void test_describe_gives_a_tasks_state_in_every_build(void) {
     a.ticks = 10;
     pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "unspawned");
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, sleeper), PT_OK);
     pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "new");
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
@@ -1016,17 +1016,17 @@ static void test_lost_resume_point_names_the_task_and_the_line(void) {
     dk_init(&a);
     a.ticks = 1;
     pt_task_set_name(&a.task, "lost");
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, switch_sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, switch_sleeper), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     pt_task_describe(&lp, &a.task, &in);
-#if defined(PT_LC_ADDRLABELS) && PT_LC_ADDRLABELS
+#if defined(PT_CONFIG_LC_ADDRLABELS) && PT_CONFIG_LC_ADDRLABELS
     CHECK_EQ_INT(pt_task_error(&a.task), 0);
     CHECK_EQ_INT(a.runs, 1);
 #else
     CHECK_EQ_INT(pt_task_error(&a.task), PT_ELOST);
     CHECK_EQ_INT(a.runs, 0);
 #endif
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
     CHECK_EQ_STR(in.name, "lost");
     CHECK_EQ_INT(in.line, lost_line);
 #else
@@ -1038,18 +1038,18 @@ static void test_lost_resume_point_names_the_task_and_the_line(void) {
 #define LOST_CASES(X)
 #endif
 
-#if PT_LOOP_SYNC && !PT_DEBUG
+#if PT_CONFIG_SYNC && !PT_CONFIG_DEBUG
 /* pt_task_describe without the debug mode: a waiter of a semaphore is not
  * described as one of a barrier (an event's kind). The object's name is
  * not kept, but whether its list gives back what it granted (a semaphore,
  * a lock, a queue) is. (With it, the walk cases give the exact names.) */
 static void test_describe_without_the_debug_mode_tells_a_semaphore_from_a_barrier(void) {
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct pt_barrier bar;
     struct dk a, b;
     struct pt_task_info in;
     setup(0);
-    pt_loop_sem_init(&sem, 0);
+    pt_semaphore_init(&sem, 0);
     pt_barrier_init(&bar, 2);
     dk_init(&a);
     a.what = AS_SEM;
@@ -1059,8 +1059,8 @@ static void test_describe_without_the_debug_mode_tells_a_semaphore_from_a_barrie
     b.what = AS_BARRIER;
     b.barrier = &bar;
     b.other = &b;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, waits_as_other), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &b.task, waits_as_other), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, waits_as_other), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &b.task, waits_as_other), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     pt_task_describe(&lp, &a.task, &in);
     CHECK_EQ_STR(in.state, "parked");
@@ -1070,8 +1070,8 @@ static void test_describe_without_the_debug_mode_tells_a_semaphore_from_a_barrie
     CHECK_EQ_STR(in.state, "parked");
     CHECK_EQ_STR(in.waits_on, "event, condition, barrier or writer");
     CHECK(in.object == &bar);
-    pt_loop_sem_release(&lp, &sem);
-    CHECK_EQ_INT(pt_cancel(&lp, &b.task), PT_OK);
+    pt_semaphore_release(&lp, &sem);
+    CHECK_EQ_INT(pt_task_cancel(&lp, &b.task), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.result, PT_OK);
     CHECK(pt_task_done(&b.task));
@@ -1083,7 +1083,7 @@ static void test_describe_without_the_debug_mode_tells_a_semaphore_from_a_barrie
 
 /* ---- the printers (a host's) ------------------------------------------------- */
 
-#if PT_POSIX
+#if PT_CONFIG_POSIX
 /* What f holds, from its start (into trace.buf). */
 static const char *contents(FILE *f) {
     size_t n;
@@ -1094,7 +1094,7 @@ static const char *contents(FILE *f) {
     return trace.buf;
 }
 
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 /* S ("sleeper") sleeps 50, J ("joiner") joins it, U (unnamed) yields. */
 static void test_dump_prints_a_line_per_task(void) {
     struct dk s, j, u;
@@ -1113,9 +1113,9 @@ static void test_dump_prints_a_line_per_task(void) {
     u.yields = 1;
     pt_task_set_name(&s.task, "sleeper");
     pt_task_set_name(&j.task, "joiner");
-    CHECK_EQ_INT(pt_spawn(&lp, &s.task, sleeper), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &j.task, joiner), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&lp, &u.task, yielder), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &s.task, sleeper), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &j.task, joiner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &u.task, yielder), PT_OK);
     CHECK_EQ_INT(pt_loop_run_once(&lp, 0), PT_OK);
     CHECK_EQ_INT(pt_loop_dump(&lp, f), 3);
     snprintf(want, sizeof want,
@@ -1148,7 +1148,8 @@ static void test_dump_without_the_debug_mode_says_why(void) {
         return;
     setup(0);
     CHECK_EQ_INT(pt_loop_dump(&lp, f), PT_EINVAL);
-    CHECK_EQ_STR(contents(f), "ptloop: no task list: build with PT_DEBUG=1 (loop/debug.h)\n");
+    CHECK_EQ_STR(contents(f),
+                 "ptloop: no task list: build with PT_CONFIG_DEBUG=1 (loop/debug.h)\n");
 }
 #define DUMP_CASES(X) X(dump_without_the_debug_mode_says_why)
 #endif
@@ -1190,11 +1191,11 @@ static void burn(struct dk *a, struct slow_seen *s, uint32_t start, uint32_t bur
     pt_loop_set_slow_callback(&lp, on_slow, s);
     if (threshold)
         pt_loop_set_slow_duration(&lp, threshold);
-    CHECK_EQ_INT(pt_spawn(&lp, &a->task, burner), PT_OK);
-#if PT_DEBUG
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a->task, burner), PT_OK);
+#if PT_CONFIG_DEBUG
     setter.burn_us = later;
     if (later)
-        CHECK_EQ_INT(pt_spawn(&lp, &setter.task, threshold_setter), PT_OK);
+        CHECK_EQ_INT(pt_loop_spawn(&lp, &setter.task, threshold_setter), PT_OK);
 #else
     (void)later;
 #endif
@@ -1202,7 +1203,7 @@ static void burn(struct dk *a, struct slow_seen *s, uint32_t start, uint32_t bur
     CHECK_EQ_INT(a->runs, 1 + yields);
 }
 
-#if PT_DEBUG
+#if PT_CONFIG_DEBUG
 static void test_a_resume_longer_than_100_ms_is_reported(void) {
     struct dk a;
     struct slow_seen s;
@@ -1266,7 +1267,7 @@ static void test_no_resume_is_timed_without_a_callback(void) {
     dk_init(&a);
     test_clock_reads = 0;
     a.burn_us = 200000;
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, burner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, burner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(test_clock_reads, 0);
 }
@@ -1279,7 +1280,7 @@ static void test_no_resume_is_timed_without_a_callback(void) {
     X(a_resume_across_the_clocks_wrap_is_timed_right)                                              \
     X(no_resume_is_timed_without_a_callback)
 
-#if PT_POSIX
+#if PT_CONFIG_POSIX
 static void test_slow_print_names_the_task_its_time_and_the_loop_time(void) {
     struct dk a;
     char want[160];
@@ -1292,7 +1293,7 @@ static void test_slow_print_names_the_task_its_time_and_the_loop_time(void) {
     a.burn_us = 150250;
     pt_task_set_name(&a.task, "worker");
     pt_loop_set_slow_callback(&lp, pt_slow_print, f);
-    CHECK_EQ_INT(pt_spawn(&lp, &a.task, burner), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, burner), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     snprintf(want, sizeof want,
              "ptloop: slow resume of \"worker\" %p: 150.250 ms at loop time 42\n", (void *)&a.task);
@@ -1305,7 +1306,7 @@ static void test_slow_print_names_the_task_its_time_and_the_loop_time(void) {
 #define SLOW_PRINT_CASES(X)
 #endif
 
-#else /* !PT_DEBUG */
+#else /* !PT_CONFIG_DEBUG */
 static void test_no_resume_is_timed_without_the_debug_mode(void) {
     struct dk a;
     struct slow_seen s;

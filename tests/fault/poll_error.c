@@ -75,7 +75,7 @@ static PT_THREAD(wait_read(struct pt_loop *loop, struct pt_task *task)) {
     w->result = PT_WAIT_RESULT();
     if (w->result == PT_OK && read(w->fd, &w->got, 1) != 1)
         w->result = PT_ESYS;
-    w->done_at = PT_PORT_NOW();
+    w->done_at = PT_CONFIG_PORT_NOW();
     PT_TASK_END();
 }
 
@@ -103,8 +103,8 @@ static PT_THREAD(yielder(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     for (o->i = 0; o->i < YIELDS; o->i++)
         PT_TASK_YIELD();
-    o->done_at = PT_PORT_NOW();
-    (void)pt_cancel(loop, o->other);
+    o->done_at = PT_CONFIG_PORT_NOW();
+    (void)pt_task_cancel(loop, o->other);
     PT_TASK_END();
 }
 
@@ -146,8 +146,8 @@ static void test_timeout_on_time_while_every_poll_fails(void) {
     w.result = 99;
     polls = shim_count("polls");
     errs = shim_count("poll_err");
-    t0 = PT_PORT_NOW(); /* (no later than the loop's start of the wait) */
-    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_read), PT_OK);
+    t0 = PT_CONFIG_PORT_NOW(); /* (no later than the loop's start of the wait) */
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w.task, wait_read), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     polls = shim_count("polls") - polls;
     errs = shim_count("poll_err") - errs;
@@ -173,9 +173,9 @@ static void test_ready_tasks_not_slowed_while_every_poll_fails(void) {
     w.timeout = PT_FOREVER;
     w.result = 99;
     y.other = &w.task;
-    t0 = PT_PORT_NOW();
-    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_read), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&loop, &y.task, yielder), PT_OK);
+    t0 = PT_CONFIG_PORT_NOW();
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w.task, wait_read), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &y.task, yielder), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(y.i, YIELDS);
     CHECK_EQ_INT(pt_task_status(&w.task), PT_CLOSED); /* (cancelled in its wait) */
@@ -203,8 +203,8 @@ static void test_read_completes_after_poll_error_ends(void) {
     w.result = 99;
     wr.fd = sv[1];
     errs = shim_count("poll_err");
-    CHECK_EQ_INT(pt_spawn(&loop, &w.task, wait_read), PT_OK);
-    CHECK_EQ_INT(pt_spawn(&loop, &wr.task, writer), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &w.task, wait_read), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&loop, &wr.task, writer), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&loop), PT_OK);
     CHECK_EQ_INT(wr.i, 1);
     CHECK_EQ_INT(w.result, PT_OK);

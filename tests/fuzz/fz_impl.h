@@ -16,7 +16,7 @@
 /* The loop calls this before it resumes a task (see loop/core.h). */
 struct pt_task;
 static inline void fz_on_run(struct pt_task *t);
-#define PT_LOOP_ON_RUN(loop, task) fz_on_run(task)
+#define PT_CONFIG_ON_RUN(loop, task) fz_on_run(task)
 
 #include "loop/barrier.h"
 #include "loop/call.h"
@@ -61,7 +61,7 @@ static struct fz_impl {
     struct pt_loop loop;
     struct pt_timer_slot heap[32];
     struct pt_event ev;
-    struct pt_loop_sem sem;
+    struct pt_semaphore sem;
     struct pt_queue q;
     pt_value qslots[2];
     struct pt_group grp;
@@ -174,9 +174,9 @@ static inline int fz_i_spawn(struct fz_task *who, int code, struct fz_task *x, c
     }
     fz_I.budget--;
     if (code == OP_SPAWN)
-        rc = pt_spawn(&fz_I.loop, &x->task, fz_task_fn);
+        rc = pt_loop_spawn(&fz_I.loop, &x->task, fz_task_fn);
     else if (code == OP_SPAWN_BG)
-        rc = pt_spawn_background(&fz_I.loop, &x->task, fz_task_fn);
+        rc = pt_loop_spawn_background(&fz_I.loop, &x->task, fz_task_fn);
     else
         rc = pt_group_spawn(&fz_I.loop, &fz_I.grp, &x->task, fz_task_fn);
     if (rc == PT_OK) {
@@ -203,12 +203,12 @@ static void fz_cb_fn(struct pt_loop *l, void *arg) {
         if (c->act == CB_EVPULSE)
             pt_event_clear(&fz_I.ev);
     } else if (c->act == CB_SEMREL) {
-        pt_loop_sem_release(l, &fz_I.sem);
+        pt_semaphore_release(l, &fz_I.sem);
     } else if (c->act == CB_QPUT) {
-        snprintf(res, sizeof res, "%d", pt_queue_try_put(l, &fz_I.q, pt_int(900 + h)));
+        snprintf(res, sizeof res, "%d", pt_queue_try_put(l, &fz_I.q, pt_value_int(900 + h)));
     } else if (c->act == CB_CANCEL) {
         snprintf(what, sizeof what, "cancel T%u", c->task);
-        snprintf(res, sizeof res, "%s", fz_rc(pt_cancel(l, &fz_I.t[c->task].task)));
+        snprintf(res, sizeof res, "%s", fz_rc(pt_task_cancel(l, &fz_I.t[c->task].task)));
     } else if (c->act == CB_AGAIN) { /* the handle is free again: once more, a note */
         int rc = pt_call_later(l, &fz_I.h[h], 1, fz_cb_fn, c);
         if (rc == PT_OK) {
@@ -250,7 +250,7 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
     struct fz_task *y = &fz_I.t[o->a];
     char res[48] = "";
     if (o->code == OP_CANCEL) {
-        snprintf(res, sizeof res, "%s", fz_rc(pt_cancel(l, &y->task)));
+        snprintf(res, sizeof res, "%s", fz_rc(pt_task_cancel(l, &y->task)));
     } else if (o->code == OP_SPAWN || o->code == OP_SPAWN_BG || o->code == OP_GSPAWN) {
         fz_i_spawn(x, o->code, y, res, sizeof res);
     } else if (o->code == OP_EVSET) {
@@ -264,7 +264,7 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         pt_event_clear(&fz_I.ev);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_SEMREL) {
-        pt_loop_sem_release(l, &fz_I.sem);
+        pt_semaphore_release(l, &fz_I.sem);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_STOP) {
         pt_loop_stop(l);
@@ -280,10 +280,10 @@ static inline void fz_i_nowait(struct fz_task *x, int lv, int sec) {
         pt_group_cancel(l, &fz_I.grp);
         snprintf(res, sizeof res, "done");
     } else if (o->code == OP_SEMTRY) {
-        snprintf(res, sizeof res, "%d", pt_loop_sem_try(&fz_I.sem));
+        snprintf(res, sizeof res, "%d", pt_semaphore_try(&fz_I.sem));
     } else if (o->code == OP_QTRYPUT) {
         snprintf(res, sizeof res, "%d",
-                 pt_queue_try_put(l, &fz_I.q, pt_int(x->id * 100 + 90 + x->pc[lv][sec])));
+                 pt_queue_try_put(l, &fz_I.q, pt_value_int(x->id * 100 + 90 + x->pc[lv][sec])));
     } else if (o->code == OP_QTRYGET) {
         pt_value v = PT_NONE;
         int ok = pt_queue_try_get(l, &fz_I.q, &v);
@@ -372,9 +372,9 @@ static inline void fz_impl_main(const struct fz_prog *pr, struct fz_trace *tr) {
     for (i = 0; i < pr->ntasks; i++) {
         struct fz_task *x = &fz_I.t[i];
         if (pr->start_kind[i] == FZ_START_SPAWN)
-            rc = pt_spawn(l, &x->task, fz_task_fn);
+            rc = pt_loop_spawn(l, &x->task, fz_task_fn);
         else if (pr->start_kind[i] == FZ_START_BG)
-            rc = pt_spawn_background(l, &x->task, fz_task_fn);
+            rc = pt_loop_spawn_background(l, &x->task, fz_task_fn);
         else if (pr->start_kind[i] == FZ_START_GROUP)
             rc = pt_group_spawn(l, &fz_I.grp, &x->task, fz_task_fn);
         else
@@ -428,7 +428,7 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
         fz_I.t[i].id = i;
     pt_loop_init(&fz_I.loop, fz_I.heap, pr->heap_cap);
     pt_loop_use_virtual_clock(&fz_I.loop, pr->start);
-#if PT_LOOP_TIMERS == PT_TIMERS_HEAP
+#if PT_CONFIG_TIMERS == PT_TIMERS_HEAP
     /* A loop that has set nearly 2^16 (or 2^32) timers: equal deadlines must
      * keep their order across the heap's sequence counter's wrap. (A
      * private field: the only way to get there without setting them all.
@@ -437,7 +437,7 @@ static inline int fz_run_impl(const struct fz_prog *pr, struct fz_trace *tr) {
         fz_I.loop.seq = (pt_seq_t)(0u - pr->aged);
 #endif
     pt_event_init(&fz_I.ev);
-    pt_loop_sem_init(&fz_I.sem, pr->sem_count);
+    pt_semaphore_init(&fz_I.sem, pr->sem_count);
     pt_queue_init(&fz_I.q, fz_I.qslots, (pt_index_t)pr->q_cap);
     pt_group_init(&fz_I.grp, fz_I.members, (pt_index_t)pr->g_cap, (unsigned char)pr->g_mode);
     pt_lock_init(&fz_I.lock);

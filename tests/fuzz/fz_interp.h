@@ -42,10 +42,11 @@ static inline PT_THREAD(FZ_INTERP_NAME(struct pt_loop *loop, struct pt_task *tas
             FZ_WAITED(FZ_BODY);
 #endif
         } else if (FZ_OP(FZ_BODY) == OP_SEMACQ) {
-            PT_LOOP_SEM_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
+            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
         } else if (FZ_OP(FZ_BODY) == OP_QPUT) {
-            PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + x->pc[lv][FZ_BODY]), FZ_ARG(FZ_BODY)->b);
+            PT_QUEUE_PUT(&fz_I.q, pt_value_int(x->id * 100 + x->pc[lv][FZ_BODY]),
+                         FZ_ARG(FZ_BODY)->b);
             FZ_WAITED(FZ_BODY);
         } else if (FZ_OP(FZ_BODY) == OP_QGET) {
             PT_QUEUE_GET(&fz_I.q, &x->got, FZ_ARG(FZ_BODY)->b);
@@ -105,13 +106,13 @@ static inline PT_THREAD(FZ_INTERP_NAME(struct pt_loop *loop, struct pt_task *tas
             }
         } else if (FZ_OP(FZ_BODY) == OP_FAIL) {
             fz_i_result(x, lv, FZ_BODY, "done");
-            PT_TASK_FAIL(pt_int((intptr_t)FZ_ARG(FZ_BODY)->b));
+            PT_TASK_FAIL(pt_value_int((intptr_t)FZ_ARG(FZ_BODY)->b));
         } else if (FZ_OP(FZ_BODY) == OP_EXIT) {
             fz_i_result(x, lv, FZ_BODY, "done");
             PT_EXIT(pt__gen);
         } else if (FZ_OP(FZ_BODY) == OP_RETURN) {
             fz_i_result(x, lv, FZ_BODY, "done");
-            PT_TASK_RETURN(pt_int((intptr_t)FZ_ARG(FZ_BODY)->b));
+            PT_TASK_RETURN(pt_value_int((intptr_t)FZ_ARG(FZ_BODY)->b));
         } else {
             fz_i_nowait(x, lv, FZ_BODY);
         }
@@ -142,10 +143,10 @@ static inline PT_THREAD(FZ_INTERP_NAME(struct pt_loop *loop, struct pt_task *tas
             PT_EVENT_WAIT(&fz_I.ev, FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
         } else if (FZ_OP(FZ_CLEANUP) == OP_SEMACQ) {
-            PT_LOOP_SEM_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_CLEANUP)->b);
+            PT_SEMAPHORE_ACQUIRE(&fz_I.sem, FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
         } else if (FZ_OP(FZ_CLEANUP) == OP_QPUT) {
-            PT_QUEUE_PUT(&fz_I.q, pt_int(x->id * 100 + 50 + x->pc[lv][FZ_CLEANUP]),
+            PT_QUEUE_PUT(&fz_I.q, pt_value_int(x->id * 100 + 50 + x->pc[lv][FZ_CLEANUP]),
                          FZ_ARG(FZ_CLEANUP)->b);
             FZ_WAITED(FZ_CLEANUP);
         } else if (FZ_OP(FZ_CLEANUP) == OP_QGET) {

@@ -400,7 +400,7 @@ static inline int m_spawn(int i, int how) {
     if (how == OP_GSPAWN && fz_M.gcount >= (int)fz_M.pr->g_cap)
         return M_EFULL;
     if (T->alive)
-        return M_EBUSY; /* pt_group_spawn passes pt_spawn's answer on */
+        return M_EBUSY; /* pt_group_spawn passes pt_loop_spawn's answer on */
     memset(T, 0, sizeof *T);
     T->spawned = T->alive = 1;
     if (how == OP_SPAWN_BG) {

@@ -21,7 +21,7 @@
 #define FZ_MAXOPS 6  /* ops in one script */
 #define FZ_BUDGET 16 /* spawn attempts by ops: bounds re-spawn cycles */
 #define FZ_RUNS 3    /* pt_loop_run calls while it reports a stop */
-/* Times are the library's width (PT_TIME_BITS), so that the starts near
+/* Times are the library's width (PT_CONFIG_TIME_BITS), so that the starts near
  * the wrap cross it in both. */
 typedef pt_time_t fz_time_t;
 #define FZ_FOREVER PT_FOREVER
@@ -84,7 +84,7 @@ static const char *const fz_cb_names[CB_N] = {"note",   "ev_set", "sem_rel", "q_
                                               "cancel", "again",  "ev_pulse"};
 
 /* Descriptor waits exist only where the loop has its readiness back end. */
-#if defined(PT_LOOP_IO) && PT_LOOP_IO
+#if defined(PT_CONFIG_IO) && PT_CONFIG_IO
 #define FZ_IO 1
 #else
 #define FZ_IO 0

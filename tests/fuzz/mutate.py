@@ -216,7 +216,7 @@ MUTANTS = [
         "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n",
         "static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {\n"
         "    if (pt__wait_kind(t) == PT__WAIT_SHIELD)\n"
-        "        (void)pt_cancel(l, (struct pt_task *)t->gen.value.p);\n",
+        "        (void)pt_task_cancel(l, (struct pt_task *)t->gen.value.p);\n",
     ),
     (
         "event: set wakes only one waiter",
@@ -239,9 +239,9 @@ MUTANTS = [
     (
         "semaphore: release wakes nobody",
         "loop/sync.h",
-        "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+        "static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {\n"
         "    pt__wl_sem(l, &s->w);",
-        "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+        "static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {\n"
         "    (void)l;\n"
         "    s->count++;",
     ),
@@ -256,16 +256,16 @@ MUTANTS = [
         [
             (
                 "loop/sync.h",
-                "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+                "static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {\n"
                 "    pt__wl_sem(l, &s->w);",
-                "static inline void pt_loop_sem_release(struct pt_loop *l, struct pt_loop_sem *s) {\n"
+                "static inline void pt_semaphore_release(struct pt_loop *l, struct pt_semaphore *s) {\n"
                 "    s->count++;\n"
                 "    pt__waitq_wake_one(l, &s->w.q);",
             ),
             (
                 "loop/sync.h",
-                "#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_loop_sem_try(s), &(s)->w, (timeout))",
-                "#define PT_LOOP_SEM_ACQUIRE(s, timeout) PT__WAIT_UNTIL_TRUE(pt_loop_sem_try(s), &(s)->w, (timeout))",
+                "#define PT_SEMAPHORE_ACQUIRE(s, timeout) PT__GRANT_WAIT(pt_semaphore_try(s), &(s)->w, (timeout))",
+                "#define PT_SEMAPHORE_ACQUIRE(s, timeout) PT__WAIT_UNTIL_TRUE(pt_semaphore_try(s), &(s)->w, (timeout))",
             ),
         ],
     ),
@@ -392,8 +392,8 @@ MUTANTS = [
     (
         "cancel: the task's timeout scopes stay open",
         "loop/sched/hooks.h",
-        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_LOOP_CALLBACKS\n    if (l->timeouts)\n        pt__timeouts_drop(l, t, NULL);\n#endif\n",
-        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_LOOP_CALLBACKS\n#endif\n",
+        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_CONFIG_CALLBACKS\n    if (l->timeouts)\n        pt__timeouts_drop(l, t, NULL);\n#endif\n",
+        "static inline void pt__hook_cancel(struct pt_loop *l, struct pt_task *t) {\n#if PT_CONFIG_CALLBACKS\n#endif\n",
     ),
     (
         "timeout scope: not closed when the cleanup of the generator that opened it begins",
@@ -446,7 +446,7 @@ MUTANTS = [
     (
         "background: not cancelled at the end of the run",
         "loop/features/background.h",
-        "        (void)pt_cancel(l, b);",
+        "        (void)pt_task_cancel(l, b);",
         "        (void)b;",
     ),
     (
@@ -486,7 +486,7 @@ DIV = re.compile(r"^DIVERGENCE seed (\d+): (.*)$")
 
 # A mutant of the list (loop/timers/list.h) is built with it, as on a
 # board (16-bit counts); the others with the host's defaults (the heap).
-LIST = ["-DPT_LOOP_TIMERS=PT_TIMERS_LIST", "-DPT_LOOP_WIDE=0"]
+LIST = ["-DPT_CONFIG_TIMERS=PT_TIMERS_LIST", "-DPT_CONFIG_WIDE=0"]
 
 
 def variant(m):
@@ -496,7 +496,7 @@ def variant(m):
 
 def build(src_root, out, cc, flags=()):
     cmd = [cc, "-std=c99", "-O1", "-g", "-w", "-fsanitize=address,undefined",
-           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_LOOP_BACKEND=PT_BACKEND_SELECT",
+           "-fno-sanitize-recover=all", "-D_POSIX_C_SOURCE=200809L", "-DPT_CONFIG_BACKEND=PT_BACKEND_SELECT",
            *flags, "-I", str(src_root), str(src_root / FUZZ), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode, r.stderr

@@ -15,9 +15,9 @@ PT_THREAD(sums(struct summer *s)) {
     PT_GEN_BEGIN(g);
     sum = 0;
     for (s->n = 0; s->n < 4; s->n++) {
-        sum += s->n;                    /* pt-lint: expect sum */
-        PT_YIELD_VALUE(g, pt_int(sum)); /* (read before the yield: fine) */
+        sum += s->n;                          /* pt-lint: expect sum */
+        PT_YIELD_VALUE(g, pt_value_int(sum)); /* (read before the yield: fine) */
     }
-    PT_RETURN(g, pt_int(sum)); /* pt-lint: expect sum */
+    PT_RETURN(g, pt_value_int(sum)); /* pt-lint: expect sum */
     PT_GEN_END(g);
 }

@@ -20,6 +20,6 @@ PT_THREAD(user_run(struct pt_loop *loop, struct pt_task *task)) {
     struct shared *sh = u->shared;
     PT_LOCK_ACQUIRE(&sh->lock, PT_FOREVER); /* pt-lint: expect sh */
     sh->value++;                            /* pt-lint: expect sh */
-    PT_LOCK_RELEASE(&sh->lock);             /* pt-lint: expect sh */
+    pt_lock_release(loop, &sh->lock, task); /* pt-lint: expect sh */
     PT_TASK_END();
 }

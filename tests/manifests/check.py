@@ -430,7 +430,7 @@ def check_options(c):
     c.expect(re.search(r"option\('debug_mode', type: 'boolean'", meson_opts) is not None
              and re.search(r"option\(PTLOOP_DEBUG ", cmake) is not None
              and re.search(r"^config PTLOOP_DEBUG\n\tbool ", kconfig, re.M) is not None
-             and "zephyr_compile_definitions(PT_DEBUG=1)" in zcmake,
+             and "zephyr_compile_definitions(PT_CONFIG_DEBUG=1)" in zcmake,
              "debug_mode / PTLOOP_DEBUG", "the debug mode in meson, CMake and Kconfig")
 
 

@@ -11,8 +11,8 @@
 
 static PT_THREAD(child(struct pt_gen *c)) {
     PT_GEN_BEGIN(c);
-    PT_YIELD_VALUE(c, pt_int(1));
-    PT_RETURN(c, pt_int(42));
+    PT_YIELD_VALUE(c, pt_value_int(1));
+    PT_RETURN(c, pt_value_int(42));
     PT_GEN_END(c);
 }
 
@@ -43,7 +43,7 @@ int main(void) {
 #else
     struct pt_gen g;
     pt_gen_init(&g);
-    while (PT_SCHEDULE(PT_NEXT(&g, parent(&g)))) {
+    while (PT_SCHEDULE(pt_gen_next(&g, parent(&g)))) {
     }
     return g.value.i == 42 ? 0 : 1;
 #endif

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * Misuse: a background task with PT_LOOP_BACKGROUND 0. pt_loop_run would
- * never cancel it, so pt_spawn_background does not exist then.
- * Correct form: PT_LOOP_BACKGROUND left at its default, 1.
+ * Misuse: a background task with PT_CONFIG_BACKGROUND 0. pt_loop_run would
+ * never cancel it, so pt_loop_spawn_background does not exist then.
+ * Correct form: PT_CONFIG_BACKGROUND left at its default, 1.
  *
- * misuse-expect: pt_spawn_background
+ * misuse-expect: pt_loop_spawn_background
  */
 #define _POSIX_C_SOURCE 200809L
 #ifdef PT_MISUSE
-#define PT_LOOP_BACKGROUND 0
+#define PT_CONFIG_BACKGROUND 0
 #endif
 #include "loop/core.h"
 
@@ -22,6 +22,6 @@ int main(void) {
     struct pt_loop l;
     struct pt_task t;
     (void)pt_loop_init(&l, NULL, 0);
-    (void)pt_spawn_background(&l, &t, idle);
+    (void)pt_loop_spawn_background(&l, &t, idle);
     return pt_loop_run(&l);
 }

@@ -39,7 +39,7 @@ int main(void) {
 #else
     struct pt_gen g;
     pt_gen_init(&g);
-    while (PT_SCHEDULE(PT_NEXT(&g, worker(&g)))) {
+    while (PT_SCHEDULE(pt_gen_next(&g, worker(&g)))) {
     }
 #endif
     return cleaned ? 0 : 1;

@@ -11,8 +11,8 @@
 
 static PT_THREAD(counter(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
-    PT_YIELD_VALUE(g, pt_int(2));
+    PT_YIELD_VALUE(g, pt_value_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(2));
 #ifdef PT_MISUSE
     PT_END(g);
 #else
@@ -24,7 +24,7 @@ int main(void) {
     struct pt_gen g;
     intptr_t sum = 0;
     pt_gen_init(&g);
-    while (PT_NEXT(&g, counter(&g)) == PT_YIELDED)
+    while (pt_gen_next(&g, counter(&g)) == PT_YIELDED)
         sum += g.value.i;
     return sum == 3 ? 0 : 1;
 }

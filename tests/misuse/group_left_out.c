@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /*
- * Misuse: task groups with PT_LOOP_GROUPS 0. The core then never tells a
+ * Misuse: task groups with PT_CONFIG_GROUPS 0. The core then never tells a
  * group that a member finished, so loop/group.h refuses to compile.
- * Correct form: PT_LOOP_GROUPS left at its default, 1.
+ * Correct form: PT_CONFIG_GROUPS left at its default, 1.
  *
- * misuse-expect: need PT_LOOP_GROUPS 1
+ * misuse-expect: need PT_CONFIG_GROUPS 1
  */
 #define _POSIX_C_SOURCE 200809L
 #ifdef PT_MISUSE
-#define PT_LOOP_GROUPS 0
+#define PT_CONFIG_GROUPS 0
 #endif
 #include "loop/group.h"
 

@@ -15,7 +15,7 @@ static PT_THREAD(counter(struct pt_gen *g)) {
 #else
     PT_GEN_BEGIN(g);
 #endif
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     PT_GEN_END(g);
 }
 
@@ -23,7 +23,7 @@ int main(void) {
     struct pt_gen g;
     intptr_t sum = 0;
     pt_gen_init(&g);
-    while (PT_NEXT(&g, counter(&g)) == PT_YIELDED)
+    while (pt_gen_next(&g, counter(&g)) == PT_YIELDED)
         sum += g.value.i;
     return sum == 1 ? 0 : 1;
 }

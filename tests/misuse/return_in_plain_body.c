@@ -12,13 +12,13 @@
 #ifdef PT_MISUSE
 static PT_THREAD(answer(struct pt_gen *g)) {
     PT_BEGIN(g);
-    PT_RETURN(g, pt_int(42));
+    PT_RETURN(g, pt_value_int(42));
     PT_END(g);
 }
 #else
 static PT_THREAD(answer(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_RETURN(g, pt_int(42));
+    PT_RETURN(g, pt_value_int(42));
     PT_GEN_END(g);
 }
 #endif
@@ -26,5 +26,5 @@ static PT_THREAD(answer(struct pt_gen *g)) {
 int main(void) {
     struct pt_gen g;
     pt_gen_init(&g);
-    return PT_NEXT(&g, answer(&g)) == PT_ENDED && g.value.i == 42 ? 0 : 1;
+    return pt_gen_next(&g, answer(&g)) == PT_ENDED && g.value.i == 42 ? 0 : 1;
 }

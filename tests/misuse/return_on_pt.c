@@ -13,7 +13,7 @@ static PT_THREAD(finish(struct pt *pt)) {
     PT_BEGIN(pt);
     PT_YIELD(pt);
 #ifdef PT_MISUSE
-    PT_RETURN(pt, pt_int(1));
+    PT_RETURN(pt, pt_value_int(1));
 #else
     PT_EXIT(pt);
 #endif

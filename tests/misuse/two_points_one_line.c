@@ -2,16 +2,16 @@
 /* Copyright (c) 2026 The ptloop developers */
 /*
  * Misuse (c): two resume points on one source line while resume points are
- * named by __LINE__ (PT_LC_NO_COUNTER=1, or a compiler without __COUNTER__).
+ * named by __LINE__ (PT_CONFIG_LC_NO_COUNTER=1, or a compiler without __COUNTER__).
  * Both would get the same name, so this must not compile (duplicate case
- * value, or duplicate label with PT_LC_ADDRLABELS=1) rather than misbehave.
+ * value, or duplicate label with PT_CONFIG_LC_ADDRLABELS=1) rather than misbehave.
  * Correct form: the very same code with __COUNTER__ naming compiles.
  *
  * misuse-expect: duplicate case value|duplicate label|redefinition of label
  */
-#undef PT_LC_NO_COUNTER
+#undef PT_CONFIG_LC_NO_COUNTER
 #ifdef PT_MISUSE
-#define PT_LC_NO_COUNTER 1
+#define PT_CONFIG_LC_NO_COUNTER 1
 #endif
 #include "pt/pt.h"
 

@@ -12,13 +12,13 @@
 #ifdef PT_MISUSE
 static PT_THREAD(counter(struct pt *g)) {
     PT_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     PT_END(g);
 }
 #else
 static PT_THREAD(counter(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     PT_GEN_END(g);
 }
 #endif
@@ -31,6 +31,6 @@ int main(void) {
 #else
     struct pt_gen g;
     pt_gen_init(&g);
-    return PT_NEXT(&g, counter(&g)) == PT_YIELDED && g.value.i == 1 ? 0 : 1;
+    return pt_gen_next(&g, counter(&g)) == PT_YIELDED && g.value.i == 1 ? 0 : 1;
 #endif
 }

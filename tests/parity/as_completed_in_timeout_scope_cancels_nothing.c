@@ -26,7 +26,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP((pt_time_t)j->units * UNIT);
     printf("%s finishes\n", j->name);
-    PT_TASK_RETURN(pt_str(j->name));
+    PT_TASK_RETURN(pt_value_str(j->name));
     PT_TASK_CLEANUP();
     printf("%s finally\n", j->name);
     PT_TASK_END();

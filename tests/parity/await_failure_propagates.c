@@ -18,7 +18,7 @@ static PT_THREAD(parse(struct pt_loop *loop, struct pt_task *task, struct pt_gen
     printf("parse starts\n");
     PT_SLEEP(UNIT);
     printf("parse raises 5\n");
-    PT_TASK_FAIL(pt_int(5));
+    PT_TASK_FAIL(pt_value_int(5));
     PT_TASK_CLEANUP();
     printf("parse finally\n");
     PT_SUB_END();

@@ -16,7 +16,7 @@ static PT_THREAD(fetch(struct pt_loop *loop, struct pt_task *task, struct pt_gen
     printf("fetch %ld starts\n", m.n);
     PT_SLEEP(UNIT);
     printf("fetch %ld returns %ld\n", m.n, m.n * 2);
-    PT_TASK_RETURN(pt_int(m.n * 2));
+    PT_TASK_RETURN(pt_value_int(m.n * 2));
     PT_SUB_END();
 }
 

@@ -18,7 +18,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
 static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     parity_spawn(loop, &job_task, job);
-    (void)pt_cancel(loop, &job_task);
+    (void)pt_task_cancel(loop, &job_task);
     printf("done after cancel: %s\n", pt_task_done(&job_task) ? "True" : "False");
     PT_JOIN(&job_task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)

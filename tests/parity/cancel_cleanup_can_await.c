@@ -22,7 +22,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &worker_task, worker);
     PT_TASK_YIELD();
     printf("main cancels\n");
-    (void)pt_cancel(loop, &worker_task);
+    (void)pt_task_cancel(loop, &worker_task);
     PT_JOIN(&worker_task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("join: cancelled\n");

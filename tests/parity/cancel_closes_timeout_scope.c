@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel of a task inside a timeout scope closes the scope, so its cleanup may wait past
- * the old deadline without being cut, as asyncio.timeout() is left on the way out of a cancelled
- * task (cancel_closes_timeout_scope.py). */
+/* parity: pt_task_cancel of a task inside a timeout scope closes the scope, so its cleanup may wait
+ * past the old deadline without being cut, as asyncio.timeout() is left on the way out of a
+ * cancelled task (cancel_closes_timeout_scope.py). */
 #include "parity.h"
 
 static struct {
@@ -33,7 +33,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w.task, worker);
     PT_SLEEP(UNIT);
     printf("main cancels worker\n");
-    (void)pt_cancel(loop, &w.task);
+    (void)pt_task_cancel(loop, &w.task);
     PT_JOIN(&w.task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("worker cancelled\n");

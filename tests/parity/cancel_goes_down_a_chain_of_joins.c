@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel goes down a chain of joins: A joins B, which joins C; cancelling A cancels B,
- * which cancels C, and the cleanups run from the bottom up, C, B, then A, each joiner waiting for
- * the task it joined to finish (cancel_goes_down_a_chain_of_joins.py). */
+/* parity: pt_task_cancel goes down a chain of joins: A joins B, which joins C; cancelling A cancels
+ * B, which cancels C, and the cleanups run from the bottom up, C, B, then A, each joiner waiting
+ * for the task it joined to finish (cancel_goes_down_a_chain_of_joins.py). */
 #include "parity.h"
 
 static struct pt_task ta, tb, tc, m;
@@ -45,7 +45,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &ta, task_a);
     PT_SLEEP(UNIT);
     printf("main cancels A\n");
-    (void)pt_cancel(loop, &ta);
+    (void)pt_task_cancel(loop, &ta);
     PT_JOIN(&ta, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("A cancelled\n");

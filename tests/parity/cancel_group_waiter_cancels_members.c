@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel of a task parked in PT_GROUP_WAIT (Python's task cancelled at the end of
+/* parity: pt_task_cancel of a task parked in PT_GROUP_WAIT (Python's task cancelled at the end of
  * `async with TaskGroup()`) cancels the group's members that are still running (their cleanup
  * runs), then the task's own cleanup runs, once they have all finished
  * (cancel_group_waiter_cancels_members.py). */
@@ -46,7 +46,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &run, runner);
     PT_SLEEP(10 * UNIT);
     printf("main cancels runner\n");
-    (void)pt_cancel(loop, &run);
+    (void)pt_task_cancel(loop, &run);
     PT_JOIN(&run, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("runner cancelled\n");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel on a task while it awaits a sub-coroutine (PT_AWAIT): the sub-coroutine's
+/* parity: pt_task_cancel on a task while it awaits a sub-coroutine (PT_AWAIT): the sub-coroutine's
  * cleanup runs first, then the task's own, innermost first
  * (cancel_in_subcoroutine_innermost_first.py). */
 #include "parity.h"
@@ -34,7 +34,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w.task, worker);
     PT_SLEEP(UNIT);
     printf("main cancels\n");
-    (void)pt_cancel(loop, &w.task);
+    (void)pt_task_cancel(loop, &w.task);
     PT_JOIN(&w.task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("join: cancelled\n");

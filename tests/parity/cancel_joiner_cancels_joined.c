@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel of a task parked in PT_JOIN cancels the task it joins: that one's cleanup runs
- * first, then the cancelled joiner's; another task joining the same task sees PT_ECANCELLED, and
- * the joiners wake in the order they joined, as cancelling an asyncio task that awaits another
+/* parity: pt_task_cancel of a task parked in PT_JOIN cancels the task it joins: that one's cleanup
+ * runs first, then the cancelled joiner's; another task joining the same task sees PT_ECANCELLED,
+ * and the joiners wake in the order they joined, as cancelling an asyncio task that awaits another
  * cancels it (cancel_joiner_cancels_joined.py). */
 #include "parity.h"
 
@@ -48,7 +48,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w, watcher);
     PT_SLEEP(UNIT);
     printf("main cancels outer\n");
-    (void)pt_cancel(loop, &out);
+    (void)pt_task_cancel(loop, &out);
     PT_JOIN(&out, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("outer returned\n");

@@ -15,7 +15,7 @@ static PT_THREAD(worker(struct pt_loop *loop, struct pt_task *task)) {
     printf("W woke\n");
     PT_TASK_CLEANUP();
     printf("W finally returns 7\n");
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_END();
 }
 
@@ -24,13 +24,13 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w, worker);
     PT_TASK_YIELD();
     printf("main cancels W\n");
-    (void)pt_cancel(loop, &w);
+    (void)pt_task_cancel(loop, &w);
     PT_JOIN(&w, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("result %ld, cancelled: %s\n", (long)w.gen.value.i,
                pt_task_status(&w) == PT_CLOSED ? "True" : "False");
     else
-        printf("join: %s\n", pt_strerror(PT_WAIT_RESULT()));
+        printf("join: %s\n", pt_err_string(PT_WAIT_RESULT()));
     PT_TASK_END();
 }
 

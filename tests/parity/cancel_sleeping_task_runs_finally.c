@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel on a sleeping task ends its sleep at once; its cleanup runs, and whoever joins
- * it sees PT_ECANCELLED (cancel_sleeping_task_runs_finally.py). */
+/* parity: pt_task_cancel on a sleeping task ends its sleep at once; its cleanup runs, and whoever
+ * joins it sees PT_ECANCELLED (cancel_sleeping_task_runs_finally.py). */
 #include "parity.h"
 
 static struct pt_task sleeper_task, m;
@@ -21,7 +21,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &sleeper_task, sleeper);
     PT_SLEEP(UNIT);
     printf("main cancels\n");
-    (void)pt_cancel(loop, &sleeper_task);
+    (void)pt_task_cancel(loop, &sleeper_task);
     PT_JOIN(&sleeper_task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("join: cancelled\n");

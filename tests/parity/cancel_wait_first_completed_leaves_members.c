@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_cancel of a task in PT_GROUP_NEXT (Python's task cancelled inside
+/* parity: pt_task_cancel of a task in PT_GROUP_NEXT (Python's task cancelled inside
  * asyncio.wait(FIRST_COMPLETED)): its wait ends at once (its cleanup runs) and the group's members
  * are not cancelled: they finish later, and the group still gives them
  * (cancel_wait_first_completed_leaves_members.py). */
@@ -29,7 +29,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP((pt_time_t)j->units * UNIT);
     printf("%s finishes\n", j->name);
-    PT_TASK_RETURN(pt_str(j->name));
+    PT_TASK_RETURN(pt_value_str(j->name));
     PT_TASK_END();
 }
 
@@ -56,7 +56,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w.task, watcher);
     PT_SLEEP(UNIT);
     printf("main cancels watcher\n");
-    (void)pt_cancel(loop, &w.task);
+    (void)pt_task_cancel(loop, &w.task);
     PT_JOIN(&w.task, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("watcher cancelled\n");

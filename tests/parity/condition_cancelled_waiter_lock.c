@@ -20,7 +20,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_CLEANUP();
     printf("W finally, lock held: %s\n", pt_lock_owner(&lock) ? "True" : "False");
     if (pt_lock_owner(&lock) == task)
-        (void)PT_LOCK_RELEASE(&lock);
+        (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 
@@ -31,7 +31,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w, waiter);
     PT_SLEEP(UNIT);
     printf("main cancels W\n");
-    (void)pt_cancel(loop, &w);
+    (void)pt_task_cancel(loop, &w);
     PT_JOIN(&w, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_ECANCELLED)
         printf("W cancelled\n");

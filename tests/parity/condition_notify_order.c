@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /* parity: a condition (struct pt_cond over a struct pt_lock, Python's asyncio.Condition): W1, W2,
- * W3 wait on it in turn (PT_COND_WAIT releases the lock). PT_COND_NOTIFY(c, 1) wakes the longest
- * waiter, W1, which takes the lock back (FIFO) once main, which holds it and asks again at once,
- * has released it; PT_COND_NOTIFY_ALL wakes the others in the order they waited, each holding the
- * lock in turn when its wait ends (condition_notify_order.py). */
+ * W3 wait on it in turn (PT_COND_WAIT releases the lock). pt_cond_notify(loop, c, task, 1) wakes
+ * the longest waiter, W1, which takes the lock back (FIFO) once main, which holds it and asks again
+ * at once, has released it; pt_cond_notify_all wakes the others in the order they waited, each
+ * holding the lock in turn when its wait ends (condition_notify_order.py). */
 #include "parity.h"
 
 struct waiter {
@@ -33,7 +33,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
         printf("%s: wait: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_YIELD();
     printf("%s releases\n", w->name);
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 
@@ -47,15 +47,15 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_YIELD();
     PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
     printf("main notifies 1\n");
-    (void)PT_COND_NOTIFY(&cond, 1);
+    (void)pt_cond_notify(loop, &cond, task, 1);
     PT_TASK_YIELD();
     printf("main releases\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
     printf("main notifies all\n");
-    (void)PT_COND_NOTIFY_ALL(&cond);
+    (void)pt_cond_notify_all(loop, &cond, task);
     printf("main releases\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     for (m.i = 0; m.i < 3; m.i++)
         PT_JOIN(&ws[m.i].task, PT_FOREVER);
     PT_TASK_END();

@@ -22,7 +22,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     else
         printf("W: wait: %s\n", pt_err_name(PT_WAIT_RESULT()));
     printf("W releases\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 
@@ -33,7 +33,7 @@ static PT_THREAD(holder(struct pt_loop *loop, struct pt_task *task)) {
     printf("H holds the lock\n");
     PT_SLEEP(20 * UNIT);
     printf("H releases\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 

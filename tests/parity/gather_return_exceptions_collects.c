@@ -24,10 +24,10 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     PT_SLEEP((pt_time_t)j->units * UNIT);
     if (j->fail) {
         printf("%s fails\n", j->name);
-        PT_TASK_FAIL(pt_str(j->error));
+        PT_TASK_FAIL(pt_value_str(j->error));
     }
     printf("%s returns\n", j->name);
-    PT_TASK_RETURN(pt_str(j->result));
+    PT_TASK_RETURN(pt_value_str(j->result));
     PT_TASK_END();
 }
 

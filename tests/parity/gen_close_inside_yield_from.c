@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: PT_CLOSE on a generator suspended in PT_AWAIT closes the child first: the child's
+/* parity: pt_gen_close on a generator suspended in PT_AWAIT closes the child first: the child's
  * PT_CLEANUP runs, then the parent's, innermost first (gen_close_inside_yield_from.py). */
 #include <stdio.h>
 
@@ -13,7 +13,7 @@ struct parent {
 
 static PT_THREAD(child(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_str("from child"));
+    PT_YIELD_VALUE(g, pt_value_str("from child"));
     printf("child not resumed\n");
     PT_CLEANUP(g);
     printf("child finally\n");
@@ -34,10 +34,10 @@ int main(void) {
     struct parent p;
     char st;
     pt_gen_init(&p.gen);
-    if (PT_NEXT(&p.gen, parent(&p)) == PT_YIELDED)
+    if (pt_gen_next(&p.gen, parent(&p)) == PT_YIELDED)
         printf("next -> %s\n", p.gen.value.s);
     printf("close\n");
-    st = PT_CLOSE(&p.gen, parent(&p));
+    st = pt_gen_close(&p.gen, parent(&p));
     printf("state %s\n", st == PT_CLOSED && pt_gen_done(&p.gen) ? "GEN_CLOSED" : "?");
     return 0;
 }

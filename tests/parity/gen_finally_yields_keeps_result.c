@@ -9,12 +9,12 @@
 
 static PT_THREAD(gen(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     printf("body returns 42\n");
-    PT_RETURN(g, pt_int(42));
+    PT_RETURN(g, pt_value_int(42));
     PT_CLEANUP(g);
     printf("finally yields\n");
-    PT_YIELD_VALUE(g, pt_int(2));
+    PT_YIELD_VALUE(g, pt_value_int(2));
     printf("finally got %ld\n", (long)g->value.i);
     PT_GEN_END(g);
 }
@@ -22,11 +22,11 @@ static PT_THREAD(gen(struct pt_gen *g)) {
 int main(void) {
     struct pt_gen g;
     pt_gen_init(&g);
-    if (PT_NEXT(&g, gen(&g)) == PT_YIELDED)
+    if (pt_gen_next(&g, gen(&g)) == PT_YIELDED)
         printf("next -> %ld\n", (long)g.value.i);
-    if (PT_NEXT(&g, gen(&g)) == PT_YIELDED)
+    if (pt_gen_next(&g, gen(&g)) == PT_YIELDED)
         printf("next -> %ld\n", (long)g.value.i);
-    if (PT_SEND(&g, pt_int(7), gen(&g)) == PT_ENDED)
+    if (pt_gen_send(&g, pt_value_int(7), gen(&g)) == PT_ENDED)
         printf("result %ld\n", (long)g.value.i);
     return 0;
 }

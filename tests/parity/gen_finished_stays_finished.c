@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: a generator that has finished never runs again: PT_NEXT returns its final status at once
- * (Python: StopIteration) without running any of its code (gen_finished_stays_finished.py). */
+/* parity: a generator that has finished never runs again: pt_gen_next returns its final status at
+ * once (Python: StopIteration) without running any of its code (gen_finished_stays_finished.py). */
 #include <stdio.h>
 
 #include "pt/pt.h"
@@ -10,7 +10,7 @@
 static PT_THREAD(once(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
     printf("body runs\n");
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     printf("body ends\n");
     PT_GEN_END(g);
 }
@@ -19,10 +19,10 @@ int main(void) {
     struct pt_gen g;
     int i;
     pt_gen_init(&g);
-    if (PT_NEXT(&g, once(&g)) == PT_YIELDED)
+    if (pt_gen_next(&g, once(&g)) == PT_YIELDED)
         printf("next -> %ld\n", (long)g.value.i);
     for (i = 0; i < 3; i++) {
-        char st = PT_NEXT(&g, once(&g));
+        char st = pt_gen_next(&g, once(&g));
         printf("next -> %s\n", st == PT_YIELDED ? "yielded"
                                : st == PT_ENDED ? "StopIteration"
                                                 : "?");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: pt_gen_init runs nothing; the first PT_NEXT runs the body from the top to the first
+/* parity: pt_gen_init runs nothing; the first pt_gen_next runs the body from the top to the first
  * yield, each later one to the following yield (gen_next_runs_fresh_generator.py). */
 #include <stdio.h>
 
@@ -9,9 +9,9 @@
 static PT_THREAD(gen(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
     printf("body starts\n");
-    PT_YIELD_VALUE(g, pt_str("first"));
+    PT_YIELD_VALUE(g, pt_value_str("first"));
     printf("body resumes\n");
-    PT_YIELD_VALUE(g, pt_str("second"));
+    PT_YIELD_VALUE(g, pt_value_str("second"));
     printf("not reached\n");
     PT_GEN_END(g);
 }
@@ -21,9 +21,9 @@ int main(void) {
     printf("create\n");
     pt_gen_init(&g);
     printf("created\n");
-    if (PT_NEXT(&g, gen(&g)) == PT_YIELDED)
+    if (pt_gen_next(&g, gen(&g)) == PT_YIELDED)
         printf("next -> %s\n", g.value.s);
-    if (PT_NEXT(&g, gen(&g)) == PT_YIELDED)
+    if (pt_gen_next(&g, gen(&g)) == PT_YIELDED)
         printf("next -> %s\n", g.value.s);
     return 0;
 }

@@ -16,10 +16,10 @@ static PT_THREAD(countdown(struct countdown *c)) {
     struct pt_gen *g = &c->gen;
     PT_GEN_BEGIN(g);
     while (c->n > 0) {
-        PT_YIELD_VALUE(g, pt_int(c->n));
+        PT_YIELD_VALUE(g, pt_value_int(c->n));
         c->n--;
     }
-    PT_RETURN(g, pt_str("liftoff"));
+    PT_RETURN(g, pt_value_str("liftoff"));
     PT_GEN_END(g);
 }
 
@@ -28,7 +28,7 @@ int main(void) {
     c.n = 3;
     pt_gen_init(&c.gen);
     for (;;) {
-        char st = PT_NEXT(&c.gen, countdown(&c));
+        char st = pt_gen_next(&c.gen, countdown(&c));
         if (st == PT_ENDED) {
             printf("result %s\n", c.gen.value.s);
             break;

@@ -17,7 +17,7 @@ static PT_THREAD(accumulator(struct acc *a)) {
     PT_GEN_BEGIN(g);
     a->total = 0;
     for (;;) {
-        PT_YIELD_VALUE(g, pt_int(a->total));
+        PT_YIELD_VALUE(g, pt_value_int(a->total));
         printf("got %ld\n", (long)g->value.i);
         a->total += (long)g->value.i;
     }
@@ -29,10 +29,10 @@ int main(void) {
     struct acc a;
     unsigned i;
     pt_gen_init(&a.gen);
-    if (PT_NEXT(&a.gen, accumulator(&a)) == PT_YIELDED)
+    if (pt_gen_next(&a.gen, accumulator(&a)) == PT_YIELDED)
         printf("next -> %ld\n", (long)a.gen.value.i);
     for (i = 0; i < sizeof sends / sizeof sends[0]; i++)
-        if (PT_SEND(&a.gen, pt_int(sends[i]), accumulator(&a)) == PT_YIELDED)
+        if (pt_gen_send(&a.gen, pt_value_int(sends[i]), accumulator(&a)) == PT_YIELDED)
             printf("send %d -> %ld\n", sends[i], (long)a.gen.value.i);
     return 0;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: PT_THROW (Python's g.throw(E)) resumes the generator at its yield with
- * pt_gen_thrown(g) == the error; the generator handles it there and goes on: PT_THROW returns
+/* parity: pt_gen_throw (Python's g.throw(E)) resumes the generator at its yield with
+ * pt_gen_thrown(g) == the error; the generator handles it there and goes on: pt_gen_throw returns
  * PT_YIELDED with the next value it yields, and later sends reach it as usual
  * (gen_throw_caught_at_yield.py). */
 #include <stdio.h>
@@ -10,16 +10,16 @@
 
 static PT_THREAD(gen(struct pt_gen *g)) {
     PT_GEN_BEGIN(g);
-    PT_YIELD_VALUE(g, pt_str("first"));
+    PT_YIELD_VALUE(g, pt_value_str("first"));
     printf("got %ld\n", (long)g->value.i);
-    PT_YIELD_VALUE(g, pt_str("second"));
+    PT_YIELD_VALUE(g, pt_value_str("second"));
     if (pt_gen_thrown(g))
         printf("caught %ld at the yield\n", (long)pt_gen_thrown(g));
     else
         printf("resumed without an error\n");
-    PT_YIELD_VALUE(g, pt_str("third"));
+    PT_YIELD_VALUE(g, pt_value_str("third"));
     printf("got %ld\n", (long)g->value.i);
-    PT_RETURN(g, pt_str("done"));
+    PT_RETURN(g, pt_value_str("done"));
     PT_GEN_END(g);
 }
 
@@ -34,10 +34,10 @@ int main(void) {
     struct pt_gen g;
     char st;
     pt_gen_init(&g);
-    show("next", PT_NEXT(&g, gen(&g)), &g);
-    show("send 1", PT_SEND(&g, pt_int(1), gen(&g)), &g);
-    show("throw 7", PT_THROW(&g, 7, gen(&g)), &g);
-    st = PT_SEND(&g, pt_int(2), gen(&g));
+    show("next", pt_gen_next(&g, gen(&g)), &g);
+    show("send 1", pt_gen_send(&g, pt_value_int(1), gen(&g)), &g);
+    show("throw 7", pt_gen_throw(&g, 7, gen(&g)), &g);
+    st = pt_gen_send(&g, pt_value_int(2), gen(&g));
     if (st == PT_ENDED)
         printf("returned %s\n", g.value.s);
     else

@@ -21,12 +21,12 @@ static PT_THREAD(child(struct child *c)) {
     struct pt_gen *g = &c->gen;
     PT_GEN_BEGIN(g);
     printf("child starts\n");
-    PT_YIELD_VALUE(g, pt_int(1));
+    PT_YIELD_VALUE(g, pt_value_int(1));
     c->x = (long)g->value.i;
     printf("child got %ld\n", c->x);
-    PT_YIELD_VALUE(g, pt_int(c->x * 10));
+    PT_YIELD_VALUE(g, pt_value_int(c->x * 10));
     printf("child got %ld\n", (long)g->value.i);
-    PT_RETURN(g, pt_int(c->x + g->value.i));
+    PT_RETURN(g, pt_value_int(c->x + g->value.i));
     PT_GEN_END(g);
 }
 
@@ -36,21 +36,21 @@ static PT_THREAD(parent(struct parent *p)) {
     printf("parent starts\n");
     PT_AWAIT(g, &p->child.gen, child(&p->child));
     printf("parent got %ld\n", (long)p->child.gen.value.i);
-    PT_YIELD_VALUE(g, pt_int(p->child.gen.value.i * 100));
+    PT_YIELD_VALUE(g, pt_value_int(p->child.gen.value.i * 100));
     PT_GEN_END(g);
 }
 
 int main(void) {
     struct parent p;
     pt_gen_init(&p.gen);
-    if (PT_NEXT(&p.gen, parent(&p)) == PT_YIELDED)
+    if (pt_gen_next(&p.gen, parent(&p)) == PT_YIELDED)
         printf("next -> %ld\n", (long)p.gen.value.i);
-    if (PT_SEND(&p.gen, pt_int(3), parent(&p)) == PT_YIELDED)
+    if (pt_gen_send(&p.gen, pt_value_int(3), parent(&p)) == PT_YIELDED)
         printf("send 3 -> %ld\n", (long)p.gen.value.i);
-    if (PT_SEND(&p.gen, pt_int(4), parent(&p)) == PT_YIELDED)
+    if (pt_gen_send(&p.gen, pt_value_int(4), parent(&p)) == PT_YIELDED)
         printf("send 4 -> %ld\n", (long)p.gen.value.i);
     /* the generator ends without a PT_RETURN: its value is PT_NONE (Python's None) */
-    if (PT_NEXT(&p.gen, parent(&p)) == PT_ENDED && p.gen.value.i == 0)
+    if (pt_gen_next(&p.gen, parent(&p)) == PT_ENDED && p.gen.value.i == 0)
         printf("StopIteration value None\n");
     return 0;
 }

@@ -31,7 +31,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &mid, middle);
     PT_SLEEP(UNIT);
     printf("main cancels slow\n");
-    (void)pt_cancel(loop, &slow_task);
+    (void)pt_task_cancel(loop, &slow_task);
     PT_JOIN(&mid, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("middle returned\n");

@@ -11,7 +11,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     printf("job starts\n");
     PT_SLEEP(UNIT);
     printf("job returns 42\n");
-    PT_TASK_RETURN(pt_int(42));
+    PT_TASK_RETURN(pt_value_int(42));
     PT_TASK_END();
 }
 

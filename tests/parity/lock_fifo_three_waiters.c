@@ -29,7 +29,7 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
         printf("%s: acquire: %s\n", w->name, pt_err_name(PT_WAIT_RESULT()));
     PT_TASK_YIELD();
     printf("%s releases\n", w->name);
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 
@@ -43,13 +43,13 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
         parity_spawn(loop, &ws[i].task, waiter);
     PT_TASK_YIELD();
     printf("main releases and acquires again\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("main acquired again\n");
     else
         printf("main: acquire: %s\n", pt_err_name(PT_WAIT_RESULT()));
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     for (m.i = 0; m.i < 3; m.i++)
         PT_JOIN(&ws[m.i].task, PT_FOREVER);
     printf("locked: %s\n", pt_lock_owner(&lock) ? "True" : "False");

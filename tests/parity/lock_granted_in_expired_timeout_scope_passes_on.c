@@ -25,17 +25,17 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
         PT_TIMEOUT_BEGIN(&w->scope, 0);
         PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK && PT_WAIT_RESULT() != PT_ETIMEDOUT)
-            printf("%s acquire: %s\n", w->name, pt_strerror(PT_WAIT_RESULT()));
+            printf("%s acquire: %s\n", w->name, pt_err_string(PT_WAIT_RESULT()));
         if (PT_TIMEOUT_END(&w->scope) == PT_ETIMEDOUT) {
             printf("%s timed out%s\n", w->name,
                    pt_lock_owner(&lock) == task ? ", holding the lock" : "");
-            PT_TASK_RETURN(pt_int(0));
+            PT_TASK_RETURN(pt_value_int(0));
         }
     } else {
         PT_LOCK_ACQUIRE(&lock, PT_FOREVER);
     }
     printf("%s acquired\n", w->name);
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_TASK_END();
 }
 
@@ -47,7 +47,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &w2.task, waiter);
     PT_TASK_YIELD();
     printf("main releases\n");
-    (void)PT_LOCK_RELEASE(&lock);
+    (void)pt_lock_release(loop, &lock, task);
     PT_JOIN(&w1.task, PT_FOREVER);
     PT_JOIN(&w2.task, PT_FOREVER);
     printf("locked: %s\n", pt_lock_owner(&lock) ? "True" : "False");

@@ -20,7 +20,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     struct job *j = (struct job *)task;
     PT_TASK_BEGIN(loop, task);
     printf("%s runs\n", j->name);
-    PT_TASK_RETURN(pt_str(j->name));
+    PT_TASK_RETURN(pt_value_str(j->name));
     PT_TASK_END();
 }
 

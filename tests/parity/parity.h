@@ -22,9 +22,9 @@ static struct pt_loop parity_loop;
 
 /* Spawn a task, saying so if the loop refuses it (the trace then differs). */
 static inline void parity_spawn(struct pt_loop *l, struct pt_task *t, pt_task_fn fn) {
-    int rc = pt_spawn(l, t, fn);
+    int rc = pt_loop_spawn(l, t, fn);
     if (rc != PT_OK)
-        printf("spawn: %s\n", pt_strerror(rc));
+        printf("spawn: %s\n", pt_err_string(rc));
 }
 
 /* asyncio.run(main()): run `main_task` (zeroed memory) running fn until
@@ -38,7 +38,7 @@ static inline int parity_run(struct pt_task *main_task, pt_task_fn fn) {
     rc = pt_loop_run(&parity_loop);
     pt_loop_close(&parity_loop);
     if (rc != PT_OK) {
-        printf("loop: %s (tasks left waiting)\n", pt_strerror(rc));
+        printf("loop: %s (tasks left waiting)\n", pt_err_string(rc));
         return 1;
     }
     return 0;

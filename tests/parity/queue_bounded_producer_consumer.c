@@ -21,7 +21,7 @@ static PT_THREAD(producer(struct pt_loop *loop, struct pt_task *task)) {
     for (prod.i = 0; prod.i < 5; prod.i++) {
         if (q.count == q.cap)
             printf("producer waits to put %d\n", prod.i);
-        PT_QUEUE_PUT(&q, pt_int(prod.i), PT_FOREVER);
+        PT_QUEUE_PUT(&q, pt_value_int(prod.i), PT_FOREVER);
         printf("put %d\n", prod.i);
     }
     printf("producer done\n");

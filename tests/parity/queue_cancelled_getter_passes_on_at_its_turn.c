@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /* parity: G1 and G2 wait on a queue; a put wakes G1, which is cancelled, then L is spawned and
- * gets a value: G1 passes its wake-up on at its own turn (pt_cancel does not), so L takes the value
- * and G2 waits for the next, as with asyncio's Queue
+ * gets a value: G1 passes its wake-up on at its own turn (pt_task_cancel does not), so L takes the
+ * value and G2 waits for the next, as with asyncio's Queue
  * (queue_cancelled_getter_passes_on_at_its_turn.py).
  */
 #include "parity.h"
@@ -38,13 +38,13 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &g2.task, getter);
     PT_TASK_YIELD();
     printf("main puts 1, cancels G1, starts L\n");
-    (void)pt_queue_try_put(loop, &q, pt_int(1));
-    (void)pt_cancel(loop, &g1.task);
+    (void)pt_queue_try_put(loop, &q, pt_value_int(1));
+    (void)pt_task_cancel(loop, &g1.task);
     parity_spawn(loop, &l.task, getter);
     PT_JOIN(&g1.task, PT_FOREVER);
     PT_JOIN(&l.task, PT_FOREVER);
     printf("main puts 2\n");
-    (void)pt_queue_try_put(loop, &q, pt_int(2));
+    (void)pt_queue_try_put(loop, &q, pt_value_int(2));
     PT_JOIN(&g2.task, PT_FOREVER);
     PT_TASK_END();
 }

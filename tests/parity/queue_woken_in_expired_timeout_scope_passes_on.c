@@ -26,10 +26,10 @@ static PT_THREAD(getter(struct pt_loop *loop, struct pt_task *task)) {
         PT_TIMEOUT_BEGIN(&g->scope, 0);
         PT_QUEUE_GET(&q, &g->v, PT_FOREVER);
         if (PT_WAIT_RESULT() != PT_OK && PT_WAIT_RESULT() != PT_ETIMEDOUT)
-            printf("%s get: %s\n", g->name, pt_strerror(PT_WAIT_RESULT()));
+            printf("%s get: %s\n", g->name, pt_err_string(PT_WAIT_RESULT()));
         if (PT_TIMEOUT_END(&g->scope) == PT_ETIMEDOUT) {
             printf("%s timed out\n", g->name);
-            PT_TASK_RETURN(pt_int(0));
+            PT_TASK_RETURN(pt_value_int(0));
         }
     } else {
         PT_QUEUE_GET(&q, &g->v, PT_FOREVER);
@@ -45,7 +45,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &g2.task, getter);
     PT_TASK_YIELD();
     printf("main puts 1\n");
-    (void)pt_queue_try_put(loop, &q, pt_int(1));
+    (void)pt_queue_try_put(loop, &q, pt_value_int(1));
     PT_JOIN(&g1.task, PT_FOREVER);
     PT_JOIN(&g2.task, PT_FOREVER);
     printf("left: %u\n", (unsigned)q.count);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
-/* parity: a semaphore of 1 (struct pt_loop_sem, Python's Semaphore(1)): H holds it while W1, W2, W3
- * queue up; H releases it and at once asks for it again. The unit goes to the waiters in the order
- * they asked, W1, W2, W3, and H gets it back only after them: no barging, as in Python 3.11.7
+/* parity: a semaphore of 1 (struct pt_semaphore, Python's Semaphore(1)): H holds it while W1, W2,
+ * W3 queue up; H releases it and at once asks for it again. The unit goes to the waiters in the
+ * order they asked, W1, W2, W3, and H gets it back only after them: no barging, as in Python 3.11.7
  * (semaphore_fifo_no_barging.py). */
 #include "parity.h"
 
@@ -13,7 +13,7 @@ struct waiter {
 
 static struct waiter ws[3] = {{.name = "W1"}, {.name = "W2"}, {.name = "W3"}};
 static struct pt_task h;
-static struct pt_loop_sem sem;
+static struct pt_semaphore sem;
 static struct {
     struct pt_task task;
     int i;
@@ -21,14 +21,14 @@ static struct {
 
 static PT_THREAD(holder(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
-    PT_LOOP_SEM_ACQUIRE(&sem, PT_FOREVER);
+    PT_SEMAPHORE_ACQUIRE(&sem, PT_FOREVER);
     printf("H acquired\n");
     PT_SLEEP(UNIT);
     printf("H releases and acquires again\n");
-    pt_loop_sem_release(loop, &sem);
-    PT_LOOP_SEM_ACQUIRE(&sem, PT_FOREVER);
+    pt_semaphore_release(loop, &sem);
+    PT_SEMAPHORE_ACQUIRE(&sem, PT_FOREVER);
     printf("H acquired again\n");
-    pt_loop_sem_release(loop, &sem);
+    pt_semaphore_release(loop, &sem);
     PT_TASK_END();
 }
 
@@ -36,18 +36,18 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct waiter *w = (struct waiter *)task;
     PT_TASK_BEGIN(loop, task);
     printf("%s waits\n", w->name);
-    PT_LOOP_SEM_ACQUIRE(&sem, PT_FOREVER);
+    PT_SEMAPHORE_ACQUIRE(&sem, PT_FOREVER);
     printf("%s acquired\n", w->name);
     PT_TASK_YIELD();
     printf("%s releases\n", w->name);
-    pt_loop_sem_release(loop, &sem);
+    pt_semaphore_release(loop, &sem);
     PT_TASK_END();
 }
 
 static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     int i;
     PT_TASK_BEGIN(loop, task);
-    pt_loop_sem_init(&sem, 1);
+    pt_semaphore_init(&sem, 1);
     parity_spawn(loop, &h, holder);
     for (i = 0; i < 3; i++)
         parity_spawn(loop, &ws[i].task, waiter);

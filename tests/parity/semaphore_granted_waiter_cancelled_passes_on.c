@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (c) 2026 The ptloop developers */
 /* parity: a semaphore of 1 released to W1, the longest waiter, then W1 cancelled before it has
- * run: W1 never gets the unit (its cleanup runs) and pt_cancel passes it on to W2, the next
+ * run: W1 never gets the unit (its cleanup runs) and pt_task_cancel passes it on to W2, the next
  * waiter, as in Python 3.11.7 (semaphore_granted_waiter_cancelled_passes_on.py). */
 #include "parity.h"
 
@@ -11,16 +11,16 @@ struct waiter {
 };
 
 static struct waiter w1 = {.name = "W1"}, w2 = {.name = "W2"};
-static struct pt_loop_sem sem;
+static struct pt_semaphore sem;
 static struct pt_task m;
 
 static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
     struct waiter *w = (struct waiter *)task;
     PT_TASK_BEGIN(loop, task);
     printf("%s waits\n", w->name);
-    PT_LOOP_SEM_ACQUIRE(&sem, PT_FOREVER);
+    PT_SEMAPHORE_ACQUIRE(&sem, PT_FOREVER);
     printf("%s acquired\n", w->name);
-    pt_loop_sem_release(loop, &sem);
+    pt_semaphore_release(loop, &sem);
     PT_TASK_CLEANUP();
     printf("%s finally\n", w->name);
     PT_TASK_END();
@@ -28,14 +28,14 @@ static PT_THREAD(waiter(struct pt_loop *loop, struct pt_task *task)) {
 
 static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
-    pt_loop_sem_init(&sem, 1);
-    PT_LOOP_SEM_ACQUIRE(&sem, PT_FOREVER);
+    pt_semaphore_init(&sem, 1);
+    PT_SEMAPHORE_ACQUIRE(&sem, PT_FOREVER);
     parity_spawn(loop, &w1.task, waiter);
     parity_spawn(loop, &w2.task, waiter);
     PT_TASK_YIELD();
     printf("main releases, then cancels W1\n");
-    pt_loop_sem_release(loop, &sem);
-    (void)pt_cancel(loop, &w1.task);
+    pt_semaphore_release(loop, &sem);
+    (void)pt_task_cancel(loop, &w1.task);
     PT_JOIN(&w1.task, PT_FOREVER);
     PT_JOIN(&w2.task, PT_FOREVER);
     printf("W1 cancelled: %s, locked: %s\n",

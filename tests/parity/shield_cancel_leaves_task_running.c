@@ -12,7 +12,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     printf("job starts\n");
     PT_SLEEP(15 * UNIT);
     printf("job returns 7\n");
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_END();
 }
 
@@ -32,7 +32,7 @@ static PT_THREAD(main_task(struct pt_loop *loop, struct pt_task *task)) {
     parity_spawn(loop, &g, guard);
     PT_SLEEP(UNIT);
     printf("main cancels guard\n");
-    (void)pt_cancel(loop, &g);
+    (void)pt_task_cancel(loop, &g);
     PT_JOIN(&g, PT_FOREVER);
     if (PT_WAIT_RESULT() == PT_OK)
         printf("guard returned\n");

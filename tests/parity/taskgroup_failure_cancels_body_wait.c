@@ -14,7 +14,7 @@ static PT_THREAD(fails(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(UNIT);
     printf("M fails\n");
-    PT_TASK_FAIL(pt_int(5));
+    PT_TASK_FAIL(pt_value_int(5));
     PT_TASK_END();
 }
 

@@ -13,7 +13,7 @@ static PT_THREAD(fails(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(2 * UNIT);
     printf("A fails\n");
-    PT_TASK_FAIL(pt_str("boom"));
+    PT_TASK_FAIL(pt_value_str("boom"));
     PT_TASK_END();
 }
 
@@ -30,7 +30,7 @@ static PT_THREAD(quick(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(UNIT);
     printf("C returns\n");
-    PT_TASK_RETURN(pt_str("c"));
+    PT_TASK_RETURN(pt_value_str("c"));
     PT_TASK_END();
 }
 

@@ -17,9 +17,9 @@ static PT_THREAD(fetch(struct pt_loop *loop, struct pt_task *task, struct pt_gen
     printf("fetch sleeps\n");
     PT_SLEEP(100 * UNIT);
     if (PT_WAIT_RESULT() != PT_OK)
-        PT_TASK_FAIL(pt_int(PT_WAIT_RESULT()));
+        PT_TASK_FAIL(pt_value_int(PT_WAIT_RESULT()));
     printf("fetch not reached\n");
-    PT_TASK_RETURN(pt_int(1));
+    PT_TASK_RETURN(pt_value_int(1));
     PT_TASK_CLEANUP();
     printf("fetch finally\n");
     PT_SUB_END();

@@ -17,7 +17,7 @@ static PT_THREAD(parse(struct pt_loop *loop, struct pt_task *task, struct pt_gen
     PT_SUB_BEGIN(loop, task, g);
     PT_SLEEP(UNIT);
     printf("parse raises 5\n");
-    PT_TASK_FAIL(pt_int(5));
+    PT_TASK_FAIL(pt_value_int(5));
     PT_SUB_END();
 }
 

@@ -10,7 +10,7 @@ static PT_THREAD(quick(struct pt_loop *loop, struct pt_task *task)) {
     PT_TASK_BEGIN(loop, task);
     PT_SLEEP(UNIT);
     printf("quick returns 7\n");
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_CLEANUP();
     printf("quick finally\n");
     PT_TASK_END();

@@ -12,7 +12,7 @@ static PT_THREAD(job(struct pt_loop *loop, struct pt_task *task)) {
     printf("job starts\n");
     PT_SLEEP(15 * UNIT);
     printf("job returns 7\n");
-    PT_TASK_RETURN(pt_int(7));
+    PT_TASK_RETURN(pt_value_int(7));
     PT_TASK_CLEANUP();
     printf("job finally\n");
     PT_TASK_END();

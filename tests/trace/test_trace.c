@@ -4,7 +4,7 @@
  * tests/trace/test_trace.c - loop/trace.h: what a recorder keeps of each
  * resume, its limits, and its two outputs.
  *
- * The trace's clock is this file's: PT_TRACE_NOW_US() reads test_us, which
+ * The trace's clock is this file's: PT_CONFIG_TRACE_NOW_US() reads test_us, which
  * only the tasks move (each resume adds its task's work_us), so every start
  * and duration is known exactly and no case depends on timing. The loop
  * runs on its virtual clock. tests/trace/check_trace.py runs the same
@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 static uint64_t test_us = 5000; /* the trace's clock, in microseconds */
-#define PT_TRACE_NOW_US() (test_us)
+#define PT_CONFIG_TRACE_NOW_US() (test_us)
 
 #include "loop/trace.h" /* first: it hooks the loop */
 
@@ -60,7 +60,7 @@ static void spawn(int k, int yields, pt_time_t sleep, uint64_t work_us) {
     w[k].yields = yields;
     w[k].sleep = sleep;
     w[k].work_us = work_us;
-    CHECK_EQ_INT(pt_spawn(&lp, &w[k].task, work), PT_OK);
+    CHECK_EQ_INT(pt_loop_spawn(&lp, &w[k].task, work), PT_OK);
 }
 
 /* The name of event i's task. */
@@ -274,10 +274,10 @@ static void test_chart_has_a_row_per_name_in_the_order_of_first_runs(void) {
 }
 
 static void test_chart_leaves_out_names_past_its_rows_and_says_so(void) {
-    static char names[PT_TRACE_CHART_ROWS + 2][8];
+    static char names[PT_CONFIG_TRACE_CHART_ROWS + 2][8];
     int k;
     trace_setup(EVENTS, TASKS);
-    for (k = 0; k < PT_TRACE_CHART_ROWS + 2; k++) {
+    for (k = 0; k < PT_CONFIG_TRACE_CHART_ROWS + 2; k++) {
         snprintf(names[k], sizeof names[k], "t%d", k);
         CHECK_EQ_INT(pt_trace_name(&tr, &w[k].task, names[k]), PT_OK);
         spawn(k, 0, 0, 1000);
@@ -285,7 +285,7 @@ static void test_chart_leaves_out_names_past_its_rows_and_says_so(void) {
     pt_trace_start(&tr);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     pt_trace_stop(&tr);
-    CHECK_EQ_INT(tr.n_events, PT_TRACE_CHART_ROWS + 2);
+    CHECK_EQ_INT(tr.n_events, PT_CONFIG_TRACE_CHART_ROWS + 2);
     CHECK(strstr(chart(61), "  t23  |") != NULL);
     CHECK(strstr(chart(61), "  t24  |") == NULL);
     CHECK(strstr(chart(61), "  (2 resumes of tasks past the chart's 24 rows not shown)\n") != NULL);

@@ -4,18 +4,18 @@
  * Misuse: loop/trace.h with the loop's hooks already defined by the
  * program. Taking them over would silently lose the program's; keeping
  * them would silently record nothing; so it refuses to compile. Correct
- * form: PT_TRACE_HOOKS 0, and the program's hooks call the recorder's.
+ * form: PT_CONFIG_TRACE_HOOKS 0, and the program's hooks call the recorder's.
  *
  * misuse-expect: the loop's hooks are taken
  */
 #define _POSIX_C_SOURCE 200809L
 static int runs;
 #ifdef PT_MISUSE
-#define PT_LOOP_ON_RUN(loop, task) (runs++)
+#define PT_CONFIG_ON_RUN(loop, task) (runs++)
 #else
-#define PT_TRACE_HOOKS 0
-#define PT_LOOP_ON_RUN(loop, task) (runs++, pt_trace_run_begin(task))
-#define PT_LOOP_AFTER_RUN(loop, task) pt_trace_run_end(task)
+#define PT_CONFIG_TRACE_HOOKS 0
+#define PT_CONFIG_ON_RUN(loop, task) (runs++, pt_trace_run_begin(task))
+#define PT_CONFIG_AFTER_RUN(loop, task) pt_trace_run_end(task)
 #endif
 #include "loop/trace.h"
 

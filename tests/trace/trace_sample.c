@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < 5; i++) {
         if (i < 4)
             (void)pt_trace_name(&tr, &s[i].task, names[i]);
-        (void)pt_spawn(&loop, &s[i].task, sample_run);
+        (void)pt_loop_spawn(&loop, &s[i].task, sample_run);
     }
     pt_trace_start(&tr);
     rc = pt_loop_run(&loop);

@@ -19,7 +19,7 @@ A variable is the key of its declaration (see Builder.local_key). A write
 inside the dispatch (the body) is ('write', var, path, True).
 
 The graph follows the macros' expansion exactly, with the labels-as-values
-back end (pt/lc_addrlabels.h; the tool forces PT_LC_ADDRLABELS=1, whose
+back end (pt/lc_addrlabels.h; the tool forces PT_CONFIG_LC_ADDRLABELS=1, whose
 resume points are labels that no `switch` of the body can take, and whose
 names cannot collide with a `case` of the user's): PT_BEGIN's dispatch is
 a `switch` on the saved local continuation (an expression of type

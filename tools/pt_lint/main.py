@@ -24,7 +24,7 @@ from . import libclang
 # inside a switch of the body would belong to that switch, and could repeat
 # one of its values). --back-end says which one the program is built with.
 BASE_ARGS = ['-x', 'c', '-std=gnu99', '-D_POSIX_C_SOURCE=200809L']
-FORCED_ARGS = ['-UPT_LC_ADDRLABELS', '-DPT_LC_ADDRLABELS=1']
+FORCED_ARGS = ['-UPT_LC_ADDRLABELS', '-DPT_CONFIG_LC_ADDRLABELS=1']
 # Private names of pt/ and loop/ (their macros' own locals).
 PRIVATE_PREFIXES = ('pt__', 'PT__')
 
@@ -39,7 +39,7 @@ def _parser():
         'being written since: locals do not survive a wait. With the switch back end (the '
         'default), also report as an error each switch of a body that encloses a resume point: '
         'that back end loses the point (the body ends at its resume); build with '
-        'PT_LC_ADDRLABELS=1, or move the wait out of the switch.',
+        'PT_CONFIG_LC_ADDRLABELS=1, or move the wait out of the switch.',
         epilog='Exit status: 0 nothing found, 1 findings, 2 libclang unavailable or a usage '
         'error, 3 a file does not parse.')
     p.add_argument('paths', nargs='*', metavar='PATH',
@@ -57,10 +57,10 @@ def _parser():
                    'e.g. the target of a board-only program')
     p.add_argument('--exclude', action='append', default=[], metavar='PATH', help='a file not to check')
     p.add_argument('--back-end', choices=('switch', 'addrlabels'),
-                   help='the local continuations the program is built with: switch (PT_LC_ADDRLABELS '
+                   help='the local continuations the program is built with: switch (PT_CONFIG_LC_ADDRLABELS '
                    'undefined or 0: a switch around a wait is reported) or addrlabels '
-                   '(PT_LC_ADDRLABELS=1: it is allowed); locals are checked the same with either. '
-                   'Default: addrlabels if -D PT_LC_ADDRLABELS or -D PT_LC_ADDRLABELS=1 is given, '
+                   '(PT_CONFIG_LC_ADDRLABELS=1: it is allowed); locals are checked the same with either. '
+                   'Default: addrlabels if -D PT_CONFIG_LC_ADDRLABELS or -D PT_CONFIG_LC_ADDRLABELS=1 is given, '
                    'else switch')
     p.add_argument('--private', action='store_true',
                    help='also report the private locals of pt/ and loop/ macros (pt__*)')
@@ -111,8 +111,8 @@ def main(argv=None):
     if not args.paths:
         _parser().error('no file or folder to check')
     if args.back_end is None:  # as the build's own -D says, the last one winning
-        given = [d for d in args.defines if d.split('=')[0] == 'PT_LC_ADDRLABELS']
-        args.back_end = 'addrlabels' if given and given[-1] in ('PT_LC_ADDRLABELS', 'PT_LC_ADDRLABELS=1') \
+        given = [d for d in args.defines if d.split('=')[0] == 'PT_CONFIG_LC_ADDRLABELS']
+        args.back_end = 'addrlabels' if given and given[-1] in ('PT_CONFIG_LC_ADDRLABELS', 'PT_CONFIG_LC_ADDRLABELS=1') \
             else 'switch'
     from .cfg import Builder  # (after libclang is known to load)
     from .flow import analyse
@@ -175,7 +175,7 @@ def main(argv=None):
     for where, points in sorted(lost, key=lambda e: (e[0].file, e[0].offset)):
         more = ' (and %d more)' % (len(points) - 1) if len(points) > 1 else ''
         print('%s:%d:%d: error: this switch encloses the resume point at %s:%d%s: the switch back end '
-              'loses it (the body ends when it resumes there); build with PT_LC_ADDRLABELS=1 '
+              'loses it (the body ends when it resumes there); build with PT_CONFIG_LC_ADDRLABELS=1 '
               '(pt-lint --back-end addrlabels), or move the wait out of the switch' %
               (_shown(where.file), where.line, where.col, _shown(points[0].loc.file), points[0].loc.line, more))
     for f in findings:
