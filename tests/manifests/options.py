@@ -33,10 +33,11 @@ arguments allowed); its next lines, indented seven, open with where it is
 set (agreed, alike, per-file, one-file, port), then "; default ...; range
 ...". The check
 fails, naming them, when a settable macro has no entry, when an entry names
-a macro that no header reads or defines outside the table, or when an entry
-lacks its place, its default or its range. Build files (meson.build,
-CMakeLists.txt, cross/*.ini) set only macros the headers read, so they add
-nothing to the list.
+a macro that no header reads or defines outside the table, when an entry
+lacks its place, its default or its range, and when an option is not
+named PT_CONFIG_* (protothreads 1.4's LC_INCLUDE and LC_CONF_INCLUDE
+excepted). Build files (meson.build, CMakeLists.txt, cross/*.ini) set only
+macros the headers read, so they add nothing to the list.
 """
 import os
 import re
@@ -44,6 +45,10 @@ import sys
 import tempfile
 
 PLATFORM = {"ARDUINO", "CLOCK_MONOTONIC", "MSG_NOSIGNAL", "SO_NOSIGPIPE", "UINTPTR_MAX"}
+# Options are PT_CONFIG_* (CONTRIBUTING.md, "Names"), but for protothreads
+# 1.4's own, which 1.4 programs set by these names (pt/compat/lc.h).
+PREFIX = "PT_CONFIG_"
+KEPT_1_4 = {"LC_INCLUDE", "LC_CONF_INCLUDE"}
 WHERE = ("agreed", "alike", "per-file", "one-file", "port")
 IDENT = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*")  # (not 0xFFu's xFFu)
 DIRECTIVE = re.compile(r"^\s*#\s*([a-z]+)\b(.*)$")
@@ -199,6 +204,9 @@ def check(root):
     entries, problems = table(root)
     for name in sorted(set(settable) - set(entries)):
         problems.append(f"{settable[name]}: {name} is settable but not in loop/config.h's table")
+    for name in sorted(set(settable) | set(entries)):
+        if not name.startswith(PREFIX) and name not in KEPT_1_4:
+            problems.append(f"{settable.get(name, 'loop/config.h')}: the option {name} is not named {PREFIX}*")
     read_anywhere = set().union(*words.values()) if words else set()
     for name in sorted(entries):
         if name not in read_anywhere:
@@ -237,6 +245,13 @@ def self_test():
     probs = check(unread)
     assert any("PT_CONFIG_OTHER is settable" in p for p in probs), probs
     assert any("names PT_CONFIG_USER, which no header" in p for p in probs), probs
+    named = tree(
+        {
+            "loop/config.h": cfg.replace("PT_CONFIG_USER", "PT_USER"),
+            "pt/x.h": hook.replace("PT_CONFIG_USER", "PT_USER"),
+        }
+    )
+    assert any("PT_USER is not named PT_CONFIG_" in p for p in check(named)), check(named)
     bad = tree({"loop/config.h": cfg.replace("; range 0 or 1", ""), "pt/x.h": hook})
     assert any("does not open with" in p for p in check(bad)), check(bad)
     print("options.py self-test: ok")
