@@ -98,9 +98,10 @@ struct pt_group;
  *       bit 3  CANCELLED   a cancel came during this wait and is still to
  *                          be delivered, cleared as it is: only PARKED (its
  *                          wait ends PT_ECANCELLED when it wakes) or
- *                          QUEUED_GRANTED (at its turn its wait ends
- *                          PT_ECANCELLED and the grant goes on to the
- *                          list's next waiter; till then gen.value.p names
+ *                          QUEUED_GRANTED (at its turn, as it leaves the
+ *                          queue, its wait ends PT_ECANCELLED and the
+ *                          grant goes on to the list's next waiter:
+ *                          pt__run_special; till then gen.value.p names
  *                          the list). (Granted after a cancel, in its
  *                          cleanup, a task keeps the grant.)
  *     bits 4-7  where it is (PT__PLACE_*), one value each
@@ -117,7 +118,8 @@ struct pt_group;
  *                               JOIN, NEXT or GROUP
  *     The kind is in the byte the flags share, as a byte of its own would
  *     make a task a word bigger on a 32-bit target; the place is the top
- *     half, which one shift reads (no mask), on every park and wake.
+ *     half, so that it reads as aux >> 4, with no mask (every park and
+ *     wake reads it).
  *   up: named by the flags above: up.joiners (neither BACKGROUND nor
  *       IN_GROUP), up.background or up.group.
  *   next: its link in the one list it is in: the ready queue (QUEUED,
