@@ -301,7 +301,7 @@ static inline void w4_start(struct pt_loop *loop, struct pt_task *t) {
 }
 static inline void w4_cancel(struct pt_loop *loop, struct pt_task *t) {
     pt__unpark(loop, t, t->gen.value.p);
-    t->gen.aux &= (unsigned char)~(PT__T_PARKED | PT__T_WAIT_MASK);
+    pt__set_place(t, PT__PLACE_NONE);
 }
 
 static PT_THREAD(w4a_main(struct pt_loop *loop, struct pt_task *task)) {

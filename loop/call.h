@@ -31,8 +31,7 @@
 
 /* Nonzero while h's callback is scheduled and not cancelled. */
 static inline int pt_handle_pending(const struct pt_handle *h) {
-    return (h->task.gen.aux & (PT__T_QUEUED | PT__T_PARKED)) &&
-           !(h->task.gen.state & PT__GEN_CLOSING);
+    return pt__queued_or_parked(&h->task) && !(h->task.gen.state & PT__GEN_CLOSING);
 }
 
 /* When h's timer is due (call_later / call_at), while it is pending. */
@@ -47,13 +46,12 @@ static inline pt_time_t pt_handle_when(const struct pt_handle *h) {
 static inline int pt__call_prepare(struct pt_loop *l, struct pt_handle *h, pt_callback_fn fn,
                                    void *arg) {
     struct pt_task *t = &h->task;
-    if (t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))
+    if (pt__queued_or_parked(t))
         return PT_EBUSY;
     if ((pt_index_t)(l->live + 1u) == 0)
         return PT_EFULL;
     t->gen.state = PT__T_CALLBACK;
-    t->gen.aux = 0;
-    t->wait = PT__WAIT_NONE; /* (a handle parks on its timer only) */
+    t->gen.aux = 0; /* PT__PLACE_NONE, no flag */
     t->fn = (pt_task_fn)(void (*)(void))fn;
     t->gen.ret.p = arg;
     pt__timer_init(t);
@@ -83,7 +81,7 @@ static inline int pt_call_at(struct pt_loop *l, struct pt_handle *h, pt_time_t w
     PT__HANDLE_WHEN(h) = when;
     if (pt__timer_add(l, &h->task, when) != PT_OK)
         return PT_EFULL;
-    h->task.gen.aux = PT__T_PARKED; /* on its timer only, as a sleep */
+    pt__set_place(&h->task, PT__PLACE_PARKED + PT__WAIT_NONE); /* on its timer only, as a sleep */
     l->live++;
     return PT_OK;
 }

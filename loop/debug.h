@@ -158,7 +158,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
     /* By PT__WAIT_* (a list's kind is read from the list). */
     static const char *const waits[8] = {"sleep", "descriptor",    "",     "", "shielded join",
                                          "join",  "next of group", "group"};
-    unsigned char aux = t->gen.aux, life = pt__gen_life(t->gen.state);
+    unsigned char life = pt__gen_life(t->gen.state);
     info->task = t;
     info->name = pt_task_name(t);
     info->waits_on = "";
@@ -168,7 +168,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
     info->events = 0;
     info->timed = 0;
     info->deadline = 0;
-    info->background = (aux & PT__T_BACKGROUND) != 0;
+    info->background = pt__flag(t, PT__T_BACKGROUND);
     info->cancelling = (t->gen.state & PT__GEN_CLOSING) != 0 && life < PT__GEN_CLEANUP;
     info->cleanup = life == PT__GEN_CLEANUP;
 #if PT_CONFIG_DEBUG
@@ -180,7 +180,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
         info->state = "unspawned";
     else if (pt_task_done(t))
         info->state = "done";
-    else if (aux & PT__T_PARKED) {
+    else if (pt__parked(t)) {
         unsigned kind = pt__wait_kind(t);
         info->state = "parked";
         info->object = t->gen.value.p;
@@ -202,7 +202,7 @@ static inline void pt_task_describe(const struct pt_loop *l, const struct pt_tas
             info->timed = 1;
             info->deadline = pt__timer_when(l, t); /* (the loop keeps it) */
         }
-    } else if (aux & PT__T_QUEUED)
+    } else if (pt__queued(t))
         info->state = life == PT__GEN_NEW ? "new" : "queued";
     else
         info->state = "running"; /* alive and in no queue: only while it runs */

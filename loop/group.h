@@ -48,7 +48,7 @@ static inline int pt_group_spawn(struct pt_loop *l, struct pt_group *g, struct p
     if (rc != PT_OK)
         return rc;
     t->up.group = g;
-    t->gen.aux |= PT__T_IN_GROUP;
+    pt__set_flag(t, PT__T_IN_GROUP);
     g->members[g->count++] = t;
     g->pending++;
     return PT_OK;
@@ -116,8 +116,8 @@ static inline void pt__group_event(struct pt_loop *l, struct pt_group *g, struct
             struct pt_task *p = g->parent;
             pt_group_cancel(l, g);
             /* The parent's wait elsewhere ends cancelled (PT_GROUP_SPAWN). */
-            if (p && (p->gen.aux & PT__T_PARKED) && p->gen.value.p != (void *)g &&
-                !(p->gen.aux & PT__T_CANCELLED)) {
+            if (p && pt__parked(p) && p->gen.value.p != (void *)g &&
+                !pt__flag(p, PT__T_CANCELLED)) {
                 if (pt__wait_kind(p) == PT__WAIT_RETRY) /* (its kept timer goes too) */
                     pt__timer_remove(l, p);
                 (void)pt__cancel(l, p, PT__T_CANCELLED);

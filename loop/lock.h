@@ -143,15 +143,15 @@ static inline int pt__cond_resume(struct pt_task *t, struct pt_gen *g, struct pt
         if (!pt_lock_try(c->lock, t)) { /* even in a scope that has passed */
             pt__mark_parked(t, g, timed_out ? PT__WAIT_RETRY : PT__WAIT_LIST, c->lock);
             if (timed_out)
-                t->gen.aux |= PT__T_TIMED_OUT;
+                pt__set_flag(t, PT__T_TIMED_OUT);
             pt__waitq_push(&c->lock->w.q, t);
             return 1;
         }
         g->value.i = timed_out ? PT_ETIMEDOUT : PT_OK;
         return 0;
     }
-    g->value.i = (t->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;
-    t->gen.aux &= (unsigned char)~PT__T_TIMED_OUT;
+    g->value.i = pt__flag(t, PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;
+    pt__clear_flag(t, PT__T_TIMED_OUT);
     return 0;
 }
 

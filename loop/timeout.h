@@ -59,7 +59,7 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
         return;
     }
     sc->state = PT__TO_PASSED;
-    if (t->gen.aux & PT__T_PARKED) { /* cut the wait in progress */
+    if (pt__parked(t)) { /* cut the wait in progress */
         pt__timer_remove(l, t);
         pt__timer_due(l, t, PT_ETIMEDOUT);
     }
@@ -71,7 +71,7 @@ static inline void pt__timeout_fire(struct pt_loop *l, void *arg) {
  * grant goes on to the next waiter (pt__granted), not after it. */
 static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_time_t when) {
     struct pt_task *h = &sc->timer.task;
-    if (h->gen.aux & PT__T_QUEUED) { /* due for a closed scope: it sets itself again */
+    if (pt__queued(h)) { /* due for a closed scope: it sets itself again */
         h->gen.state = PT__T_CALLBACK;
         PT__HANDLE_WHEN(&sc->timer) = when;
         return 1;
@@ -84,7 +84,7 @@ static inline int pt__timeout_arm(struct pt_loop *l, struct pt_timeout *sc, pt_t
             return 0;
         PT__HANDLE_WHEN(&sc->timer) = when;
     }
-    h->gen.aux |= PT__T_BACKGROUND; /* it keeps no loop going */
+    pt__set_flag(h, PT__T_BACKGROUND); /* it keeps no loop going */
     l->live--;
     return 1;
 }

@@ -87,43 +87,57 @@ struct pt_group;
  * A task's state, besides its generator's own (pt/gen.h: the state byte,
  * the resume point, `value` and `ret`):
  *
- *   gen.aux, flags (PT__T_*, below), one meaning each:
- *     bit 0  QUEUED      in the ready queue
- *     bit 1  PARKED      waiting on the loop: `wait` says on what; never
- *                        QUEUED at the same time
- *     bit 2  BACKGROUND  spawned by pt_loop_spawn_background: keeps no run going;
- *                        `up` is up.background
- *     bit 3  IN_GROUP    a member of a task group: `up` is up.group
- *     bit 4  TIMED_OUT   the deadline of this wait passed (cleared when it
- *                        parks); PT_COND_WAIT's: its condition's (lock.h)
- *     bit 5  CANCELLED   a cancel came during this wait (parked only;
- *                        cleared when it wakes): it ends PT_ECANCELLED
- *     bit 6  GRANTED     queued after a waiter list woke it and granted it
- *                        something (a unit, the lock): until its turn;
- *                        gen.value.p is that list
- *     bit 7  GIVE_BACK   GRANTED, and cancelled since (the cancel does not
- *                        overwrite gen.value): at its turn its wait ends
- *                        PT_ECANCELLED and the grant goes on to the list's
- *                        next waiter. (Granted after a cancel, in a
- *                        cleanup, it keeps the grant.)
- *   wait: PT__WAIT_*, what it waits on (besides, maybe, its timer): read
- *         only while PARKED (set when it parks).
+ *   gen.aux, two fields, read and written only through the accessors
+ *   below (pt__place to pt__clear_flag):
+ *     bits 0-3  flags (PT__T_*), one meaning each
+ *       bit 0  BACKGROUND  spawned by pt_loop_spawn_background: keeps no
+ *                          run going; `up` is up.background
+ *       bit 1  IN_GROUP    a member of a task group: `up` is up.group
+ *       bit 2  TIMED_OUT   the deadline of this wait passed (cleared when it
+ *                          parks); PT_COND_WAIT's: its condition's (lock.h)
+ *       bit 3  CANCELLED   a cancel came during this wait and is still to
+ *                          be delivered, cleared as it is: only PARKED (its
+ *                          wait ends PT_ECANCELLED when it wakes) or
+ *                          QUEUED_GRANTED (at its turn, as it leaves the
+ *                          queue, its wait ends PT_ECANCELLED and the
+ *                          grant goes on to the list's next waiter:
+ *                          pt__run_special; till then gen.value.p names
+ *                          the list). (Granted after a cancel, in its
+ *                          cleanup, a task keeps the grant.)
+ *     bits 4-7  where it is (PT__PLACE_*), one value each
+ *               NONE            in no list: running, finished, or not
+ *                               spawned yet (pt_gen_init's 0)
+ *               QUEUED          in the ready queue
+ *               QUEUED_GRANTED  in the ready queue, woken by a waiter list
+ *                               that granted it something (a unit, the
+ *                               lock), until its turn; gen.value.p is that
+ *                               list
+ *               PARKED + kind   waiting on the loop (8 to 15), kind
+ *                               (PT__WAIT_*) saying on what: NONE (its
+ *                               timer only), IO, LIST, RETRY, SHIELD,
+ *                               JOIN, NEXT or GROUP
+ *     The kind is in the byte the flags share, as a byte of its own would
+ *     make a task a word bigger on a 32-bit target; the place is the top
+ *     half, so that it reads as aux >> 4, with no mask (every park and
+ *     wake reads it).
  *   up: named by the flags above: up.joiners (neither BACKGROUND nor
  *       IN_GROUP), up.background or up.group.
- *   next: its link in the one list it is in: the ready queue (QUEUED), a
- *         waiter list or the joiners of the task it joins (PARKED).
+ *   next: its link in the one list it is in: the ready queue (QUEUED,
+ *         QUEUED_GRANTED), a waiter list or the joiners of the task it
+ *         joins (PARKED).
  *   gen.value: the wait's channel, as a generator's value slot carries
- *         values both ways: while PARKED, the object waited on (what
- *         `wait` names: a list, a task, a group, a descriptor's struct
+ *         values both ways: while PARKED, the object waited on (what the
+ *         kind names: a list, a task, a group, a descriptor's struct
  *         pt_io; NULL for a sleep); when it wakes, the wait's result (an
- *         int), or, GRANTED, the list that woke it; once finished, its
- *         result (pt/gen.h). A word of its own for the object would make
- *         every task a word bigger.
+ *         int), or, QUEUED_GRANTED, the list that woke it; once finished,
+ *         its result (pt/gen.h). A word of its own for the object would
+ *         make every task a word bigger.
  *   spawned: PT__SPAWNED(the task) from its spawn until it finishes.
  * A callback handle (loop/call.h) is a struct pt_task too, never spawned:
  * gen.state PT__T_CALLBACK (with PT__GEN_CLOSING once cancelled), fn its
- * callback, gen.ret.p the callback's argument, and of the flags QUEUED,
- * PARKED (on its timer alone, `wait` PT__WAIT_NONE) and BACKGROUND.
+ * callback, gen.ret.p the callback's argument; of the places NONE,
+ * QUEUED and PARKED + PT__WAIT_NONE (on its timer alone), of the flags
+ * BACKGROUND (a timeout scope's).
  */
 union pt__task_up {
     struct pt_task *joiners;    /* the first task joining it (the others
@@ -140,13 +154,10 @@ struct pt_task {
                              the joiners of the task it joins */
     struct pt_gen gen;
     pt_task_fn fn;
-    uintptr_t spawned;  /* PT__SPAWNED(this task) from its spawn until it
-                           finishes, else anything: what says it is alive;
-                           left-over bytes do not hold it, so its memory
-                           needs no zeroing */
-    unsigned char wait; /* PT__WAIT_* (see above); here, where the padding
-                           before the timer's fields or after the heap's
-                           index takes it, near the start for short loads */
+    uintptr_t spawned; /* PT__SPAWNED(this task) from its spawn until it
+                          finishes, else anything: what says it is alive;
+                          left-over bytes do not hold it, so its memory
+                          needs no zeroing */
 #if PT_CONFIG_TIMERS != PT_TIMERS_HEAP
     pt_time_t deadline;    /* when its timer fires, if it has one */
     struct pt_task *tnext; /* the next timer in the circular list; NULL: none */
@@ -191,25 +202,21 @@ struct pt_timer_slot {
     pt_seq_t seq; /* orders equal deadlines: FIFO */
 };
 
-/* gen.aux bits (the diagram above struct pt_task). */
-#define PT__T_QUEUED 0x01u
-#define PT__T_PARKED 0x02u
-#define PT__T_BACKGROUND 0x04u
-#define PT__T_IN_GROUP 0x08u
-#define PT__T_TIMED_OUT 0x10u
-#define PT__T_CANCELLED 0x20u
-#define PT__T_GRANTED 0x40u
-#define PT__T_GIVE_BACK 0x80u
+/* gen.aux's flags, bits 0-3 (the diagram above struct pt_task). */
+#define PT__T_BACKGROUND 0x01u
+#define PT__T_IN_GROUP 0x02u
+#define PT__T_TIMED_OUT 0x04u
+#define PT__T_CANCELLED 0x08u
 /* gen.state bit 7, which a generator never sets: a callback handle
  * (loop/call.h), a task the loop calls instead of resuming. */
 #define PT__T_CALLBACK 0x80u
 
-/* What a parked task waits on (its `wait`, besides, maybe, its timer). From
- * PT__WAIT_JOIN on, its timeout (or a cancel) does not end the wait
- * itself: a join's cancels what it waits for, and it waits on until that
- * has finished; a group's goes to the group (struct pt_group's event),
- * which cancels the members and waits on (PT__WAIT_GROUP) or ends the
- * wait (PT__WAIT_NEXT). */
+/* What a parked task waits on (the kind of its place PARKED + kind,
+ * besides, maybe, its timer). From PT__WAIT_JOIN on, its timeout (or a
+ * cancel) does not end the wait itself: a join's cancels what it waits
+ * for, and it waits on until that has finished; a group's goes to the
+ * group (struct pt_group's event), which cancels the members and waits on
+ * (PT__WAIT_GROUP) or ends the wait (PT__WAIT_NEXT). */
 enum {
     PT__WAIT_NONE = 0,   /* its timer only: a sleep */
     PT__WAIT_IO = 1,     /* a descriptor */
@@ -224,6 +231,55 @@ enum {
     PT__WAIT_NEXT = 6,   /* the next member of a group to finish */
     PT__WAIT_GROUP = 7   /* every member of a task group */
 };
+
+/* Where a task is: gen.aux's bits 4-7 (the diagram above struct pt_task).
+ * A parked task's place is PT__PLACE_PARKED + its PT__WAIT_* kind. */
+enum {
+    PT__PLACE_NONE = 0,
+    PT__PLACE_QUEUED = 1,
+    PT__PLACE_QUEUED_GRANTED = 2,
+    PT__PLACE_PARKED = 8 /* to 15 */
+};
+#define PT__PLACE_BITS 0xF0u /* bits 4-7 */
+
+/* The accessors of gen.aux's two fields: no other code takes it apart. */
+static inline unsigned pt__place(const struct pt_task *t) {
+    return t->gen.aux >> 4;
+}
+static inline void pt__set_place(struct pt_task *t, unsigned place) {
+    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__PLACE_BITS) | place << 4);
+}
+/* pt__set_place, and the flags `f` cleared at the same time. */
+static inline void pt__set_place_clearing(struct pt_task *t, unsigned place, unsigned f) {
+    t->gen.aux = (unsigned char)((t->gen.aux & ~(PT__PLACE_BITS | f)) | place << 4);
+}
+/* Nonzero if t is in the ready queue (granted something or not). */
+static inline int pt__queued(const struct pt_task *t) {
+    return pt__place(t) == PT__PLACE_QUEUED || pt__place(t) == PT__PLACE_QUEUED_GRANTED;
+}
+/* Nonzero if t waits on the loop. */
+static inline int pt__parked(const struct pt_task *t) {
+    return pt__place(t) >= PT__PLACE_PARKED;
+}
+/* Nonzero if t is queued or parked: neither running nor finished (nor
+ * never spawned). */
+static inline int pt__queued_or_parked(const struct pt_task *t) {
+    return pt__place(t) != PT__PLACE_NONE;
+}
+/* What t waits on (PT__WAIT_*), while it is parked. */
+static inline unsigned pt__wait_kind(const struct pt_task *t) {
+    return pt__place(t) - PT__PLACE_PARKED;
+}
+/* Nonzero if t has any of the flags `f` (PT__T_*). */
+static inline int pt__flag(const struct pt_task *t, unsigned f) {
+    return (t->gen.aux & f) != 0;
+}
+static inline void pt__set_flag(struct pt_task *t, unsigned f) {
+    t->gen.aux = (unsigned char)(t->gen.aux | f);
+}
+static inline void pt__clear_flag(struct pt_task *t, unsigned f) {
+    t->gen.aux = (unsigned char)(t->gen.aux & ~f);
+}
 
 /* A FIFO of tasks linked by their `next`: the ready queue, and the waiters
  * of an event, semaphore or queue (loop/sync.h). `tail` means nothing

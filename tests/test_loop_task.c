@@ -616,9 +616,10 @@ static void test_spawn_needs_no_zeroed_memory(void) {
     a.ticks = 10;
     a.n = 5;
     memset(&a.task, 0xA5, sizeof a.task);
-    a.task.fn = worker;            /* a function, as a live task has */
-    a.task.gen.state = 0x20;       /* in its body */
-    a.task.gen.aux = PT__T_PARKED; /* parked */
+    a.task.fn = worker;      /* a function, as a live task has */
+    a.task.gen.state = 0x20; /* in its body */
+    a.task.gen.aux = 0;
+    pt__set_place(&a.task, PT__PLACE_PARKED); /* parked */
     CHECK_EQ_INT(pt_loop_spawn(&lp, &a.task, worker), PT_OK);
     CHECK_EQ_INT(pt_loop_run(&lp), PT_OK);
     CHECK_EQ_INT(a.runs, 1);
@@ -693,7 +694,8 @@ static int never_spawned_in(struct tk *a, struct tk *b, int left_over) {
         memset(&b->task, 0xA5, sizeof b->task);
         b->task.fn = worker;
         b->task.gen.state = 0x20;
-        b->task.gen.aux = PT__T_QUEUED;
+        b->task.gen.aux = 0;
+        pt__set_place(&b->task, PT__PLACE_QUEUED);
     }
     a->other = b;
     a->timeout = 5;

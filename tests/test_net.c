@@ -57,7 +57,7 @@ static int run_ok;
 /* Nonzero if io's task is parked on it: its wait is with the back end. */
 static int io_linked(const struct pt_io *io) {
     const struct pt_task *t = io->task;
-    return t && (t->gen.aux & PT__T_PARKED) && pt__wait_kind(t) == PT__WAIT_IO &&
+    return t && pt__parked(t) && pt__wait_kind(t) == PT__WAIT_IO &&
            t->gen.value.p == (const void *)io;
 }
 

@@ -149,7 +149,7 @@ static int rdo(int kind, size_t n, pt_time_t timeout) {
     CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
     while (!pt_task_done(&rop.task) && rop.waits < BOUND) {
         run_once();
-        if (rop.task.gen.aux & PT__T_PARKED)
+        if (pt__parked(&rop.task))
             rop.waits++;
     }
     CHECK(pt_task_done(&rop.task));
@@ -191,7 +191,7 @@ static void test_reader_line_waits_for_its_end(void) {
     rop.timeout = PT_MS(5000);
     rop.result = NOT_YET;
     CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
-    RUN_UNTIL(pt_reader_buffered(&reader) == 3 && (rop.task.gen.aux & PT__T_PARKED), 10);
+    RUN_UNTIL(pt_reader_buffered(&reader) == 3 && pt__parked(&rop.task), 10);
     peer_send("lo\nrest");
     RUN_UNTIL(pt_task_done(&rop.task), 10);
     CHECK_EQ_INT(rop.result, PT_OK);
@@ -233,7 +233,7 @@ static void test_reader_reads_exactly_n_across_segments(void) {
     rop.timeout = PT_MS(5000);
     rop.result = NOT_YET;
     CHECK_EQ_INT(pt_loop_spawn(&lp, &rop.task, rop_body), PT_OK);
-    RUN_UNTIL(pt_reader_buffered(&reader) == 3 && (rop.task.gen.aux & PT__T_PARKED), 10);
+    RUN_UNTIL(pt_reader_buffered(&reader) == 3 && pt__parked(&rop.task), 10);
     peer_send("defgh");
     RUN_UNTIL(pt_task_done(&rop.task), 10);
     CHECK_EQ_INT(rop.result, PT_OK);

@@ -24,7 +24,7 @@ static inline int pt_loop_spawn_background(struct pt_loop *l, struct pt_task *t,
     if (pt__task_alive(t))
         return PT_EBUSY;
     pt__task_init(t, fn);
-    t->gen.aux |= PT__T_BACKGROUND;
+    pt__set_flag(t, PT__T_BACKGROUND);
     t->up.background = l->background;
     l->background = t;
     pt__hook_spawn(l, t);

@@ -29,15 +29,15 @@ static inline int pt__timeout_passed(const struct pt_loop *l, const struct pt_ta
  * pending. A timer is taken out; one in the ready queue is
  * marked and dropped at its turn (the run in progress may hold it). */
 PT__OUTLINE int pt__handle_drop(struct pt_loop *l, struct pt_task *h) {
-    if ((h->gen.state & PT__GEN_CLOSING) || !(h->gen.aux & (PT__T_QUEUED | PT__T_PARKED)))
+    if ((h->gen.state & PT__GEN_CLOSING) || !pt__queued_or_parked(h))
         return 0;
-    if (h->gen.aux & PT__T_PARKED) {
+    if (pt__parked(h)) {
         pt__timer_remove(l, h);
-        h->gen.aux &= (unsigned char)~PT__T_PARKED;
+        pt__set_place(h, PT__PLACE_NONE);
     } else {
         h->gen.state |= PT__GEN_CLOSING;
     }
-    if (!(h->gen.aux & PT__T_BACKGROUND))
+    if (!pt__flag(h, PT__T_BACKGROUND))
         l->live--;
     return 1;
 }
@@ -67,7 +67,7 @@ static inline void pt__call_run(struct pt_loop *l, struct pt_task *h) {
     h->gen.state = PT__T_CALLBACK;
     if (cancelled)
         return;
-    if (!(h->gen.aux & PT__T_BACKGROUND))
+    if (!pt__flag(h, PT__T_BACKGROUND))
         l->live--;
     ((pt_callback_fn)(void (*)(void))h->fn)(l, h->gen.ret.p);
 }

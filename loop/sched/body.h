@@ -136,8 +136,7 @@ static inline int pt__join_start(struct pt_loop *l, struct pt_task *t, struct pt
         rc = PT_EINVAL;
     /* Joinable: queued or parked (alive but neither: t itself, running),
      * not background, not in a group. */
-    else if ((other->gen.aux & (PT__T_QUEUED | PT__T_PARKED)) &&
-             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {
+    else if (pt__queued_or_parked(other) && !pt__flag(other, PT__T_BACKGROUND | PT__T_IN_GROUP)) {
         struct pt_task **p = &other->up.joiners;
         if (!pt__park(l, t, g, timeout, kind, other))
             return 0;

@@ -49,8 +49,9 @@
  *                                  not cancelled.
  *   pt__hook_granted(t)            pt__cancel of queued t: nonzero if a
  *                                  waiter list woke it with a grant
- *                                  (PT__T_GRANTED), which it then gives
- *                                  back at its turn (PT__T_GIVE_BACK,
+ *                                  (PT__PLACE_QUEUED_GRANTED), which it
+ *                                  then gives back at its turn (marked
+ *                                  PT__T_CANCELLED till then:
  *                                  pt__hook_cancelled_turn); the timer
  *                                  its wait kept goes now.
  *   pt__hook_group_wait(l, t)      t's parked wait was marked timed out or
@@ -79,11 +80,13 @@
  *                                  callback handle.
  *   pt__hook_callback(l, t)        there: nonzero if t is a callback handle,
  *                                  run now (or dropped if cancelled).
- *   pt__hook_cancelled_turn(l, t)  there: t was cancelled while queued
- *                                  with what a waiter list granted it
- *                                  (PT__T_GIVE_BACK): its wait ends
- *                                  PT_ECANCELLED and the grant goes on to
- *                                  the list's next waiter.
+ *   pt__hook_cancelled_turn(l, t)  there, for a cancelled task about to
+ *                                  resume: if it was cancelled while
+ *                                  queued with what a waiter list granted
+ *                                  it (PT__T_CANCELLED), its wait ends
+ *                                  PT_ECANCELLED (the flag cleared) and
+ *                                  the grant goes on to the list's next
+ *                                  waiter.
  *   pt__hook_polled(l, t)          a PT_WAIT_UNTIL of t found its condition
  *                                  false and t was queued to poll it again:
  *                                  the stall check counts it.
@@ -200,9 +203,9 @@ static inline int pt__hook_on_list(unsigned kind) {
 }
 
 /* Nonzero if queued t was woken by a waiter list that granted it
- * something (PT__T_GRANTED: only with PT_CONFIG_SYNC). */
+ * something (PT__PLACE_QUEUED_GRANTED: only with PT_CONFIG_SYNC). */
 static inline int pt__hook_granted(const struct pt_task *t) {
-    return PT_CONFIG_SYNC && (t->gen.aux & PT__T_GRANTED);
+    return PT_CONFIG_SYNC && pt__place(t) == PT__PLACE_QUEUED_GRANTED;
 }
 
 /* Nonzero if parked t's wait of `kind`, ending now, keeps its timer: a
@@ -210,14 +213,17 @@ static inline int pt__hook_granted(const struct pt_task *t) {
  * loop/sync.h), not by a cancel. (Every other end of it, a timer come
  * due or a timeout scope's, has taken the timer out first.) */
 static inline int pt__hook_keeps_timer(const struct pt_task *t, unsigned kind) {
-    return PT_CONFIG_SYNC && kind == PT__WAIT_RETRY && !(t->gen.aux & PT__T_CANCELLED);
+    return PT_CONFIG_SYNC && kind == PT__WAIT_RETRY && !pt__flag(t, PT__T_CANCELLED);
 }
 
 static inline void pt__hook_cancelled_turn(struct pt_loop *l, struct pt_task *t) {
 #if PT_CONFIG_SYNC
-    struct pt__wlist *w = (struct pt__wlist *)t->gen.value.p; /* the list that granted it */
-    t->gen.value.i = PT_ECANCELLED;
-    pt__wlist_give(l, w);
+    if (pt__flag(t, PT__T_CANCELLED)) {                           /* (pt__cancel of a granted t) */
+        struct pt__wlist *w = (struct pt__wlist *)t->gen.value.p; /* the list that granted it */
+        pt__clear_flag(t, PT__T_CANCELLED);                       /* delivered */
+        t->gen.value.i = PT_ECANCELLED;
+        pt__wlist_give(l, w);
+    }
 #else
     (void)l, (void)t;
 #endif
@@ -227,7 +233,7 @@ static inline void pt__hook_cancelled_turn(struct pt_loop *l, struct pt_task *t)
 
 static inline int pt__hook_group_wait(struct pt_loop *l, struct pt_task *t) {
 #if PT_CONFIG_GROUPS
-    if (t->wait == PT__WAIT_NEXT || t->wait == PT__WAIT_GROUP) {
+    if (pt__wait_kind(t) == PT__WAIT_NEXT || pt__wait_kind(t) == PT__WAIT_GROUP) {
         struct pt_group *g = (struct pt_group *)t->gen.value.p;
         g->event(l, g, NULL);
         return 1;
@@ -240,7 +246,7 @@ static inline int pt__hook_group_wait(struct pt_loop *l, struct pt_task *t) {
 
 static inline int pt__hook_member_done(struct pt_loop *l, struct pt_task *t) {
 #if PT_CONFIG_GROUPS
-    if (t->gen.aux & PT__T_IN_GROUP) {
+    if (pt__flag(t, PT__T_IN_GROUP)) {
         t->up.group->event(l, t->up.group, t);
         return 1;
     }
@@ -264,7 +270,7 @@ PT__SLOW int pt__cancel_background(struct pt_loop *l);
 
 static inline int pt__hook_background_done(struct pt_loop *l, struct pt_task *t) {
 #if PT_CONFIG_BACKGROUND
-    if (t->gen.aux & PT__T_BACKGROUND) {
+    if (pt__flag(t, PT__T_BACKGROUND)) {
         pt__background_unlink(l, t);
         return 1;
     }

@@ -13,15 +13,10 @@
 #include "hooks.h"
 #include "queue.h"
 
-/* What t waits on (PT__WAIT_*), while it is parked (PT__T_PARKED). */
-static inline unsigned pt__wait_kind(const struct pt_task *t) {
-    return t->wait;
-}
-
-/* Mark t (in generator g) parked on obj of kind `kind` (not timed out). */
+/* Mark t (in generator g) parked on obj of kind `kind` (not timed out;
+ * not cancelled: no task that parks has a cancel to deliver). */
 static inline void pt__mark_parked(struct pt_task *t, struct pt_gen *g, unsigned kind, void *obj) {
-    t->gen.aux = (unsigned char)((t->gen.aux & ~PT__T_TIMED_OUT) | PT__T_PARKED);
-    t->wait = (unsigned char)kind;
+    pt__set_place_clearing(t, PT__PLACE_PARKED + kind, PT__T_TIMED_OUT);
     /* Both slots: PT_AWAIT copies the sub-coroutine's value up on return. */
     t->gen.value.p = obj;
     g->value.p = obj;
@@ -54,8 +49,8 @@ PT__OUTLINE int pt__park(struct pt_loop *l, struct pt_task *t, struct pt_gen *g,
     return 1;
 }
 
-/* Take a parked t off its timer and whatever it waits on (its marks are
- * pt__wake's to clear); but a PT__WAIT_RETRY wait keeps its timer (a
+/* Take a parked t off its timer and whatever it waits on (its place and
+ * flags are pt__wake's to change); but a PT__WAIT_RETRY wait keeps its timer (a
  * wake-up by its list: see there; its other ends have taken it off), and
  * PT__T_TIMED_OUT stays (PT_COND_WAIT's). */
 static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
@@ -82,24 +77,23 @@ static inline void pt__unpark(struct pt_loop *l, struct pt_task *t, void *obj) {
  * join or a group wait then waited on for what that cancelled); it runs
  * next iteration. A t not parked is only queued (pt__ready_push). */
 PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result) {
-    unsigned char aux = t->gen.aux;
-    if (aux & PT__T_PARKED) {
+    if (pt__parked(t)) {
         void *obj = t->gen.value.p;
 #if PT_CONFIG_PREFETCH > 0 /* (loop/config.h: the task's state, before its turn) */
         uintptr_t at;
         for (at = 64; at < PT_CONFIG_PREFETCH; at += 64)
             __builtin_prefetch((const void *)((uintptr_t)t + at), 1);
 #endif
-        if (aux & PT__T_CANCELLED) /* (a cancel wins over a deadline) */
+        if (pt__flag(t, PT__T_CANCELLED)) /* (a cancel wins over a deadline) */
             result = PT_ECANCELLED;
-        else if (aux & PT__T_TIMED_OUT)
+        else if (pt__flag(t, PT__T_TIMED_OUT))
             result = PT_ETIMEDOUT;
         t->gen.value.i = result; /* (first: one value fewer to keep across the calls) */
         pt__unpark(l, t, obj);
-        aux &= (unsigned char)~(PT__T_PARKED | PT__T_CANCELLED);
     }
     pt__waitq_push(&l->ready, t);
-    t->gen.aux = (unsigned char)(aux | PT__T_QUEUED);
+    /* A cancel of its wait is delivered (a task not parked has none). */
+    pt__set_place_clearing(t, PT__PLACE_QUEUED, PT__T_CANCELLED);
 }
 
 #if PT_CONFIG_IO
@@ -119,7 +113,7 @@ static inline int pt__io_dispatch(struct pt_loop *l) {
 /*
  * Wake the first task of q (if any) and return it. Its wait result is
  * left as q itself (the wait macros read that as "woken by q"), and until
- * it runs it stays marked PT__T_GRANTED: if it is cancelled before it
+ * it runs its place is PT__PLACE_QUEUED_GRANTED: if it is cancelled before it
  * could act on the wake-up, what it was granted goes on to the next
  * waiter at its turn (pt__cancel, pt__hook_cancelled_turn), and if a
  * timeout scope of its passes meanwhile, when it resumes (pt__granted):
@@ -133,17 +127,16 @@ static inline struct pt_task *pt__waitq_wake_one(struct pt_loop *l, struct pt_wa
         return NULL;
     pt__wake(l, t, PT_OK); /* (one wake path; then the marks above) */
     t->gen.value.p = q;
-    t->gen.aux |= PT__T_GRANTED;
+    pt__set_place(t, PT__PLACE_QUEUED_GRANTED);
     return t;
 }
 
 /* pt_task_cancel(l, t) with `mark` 0. Otherwise a parked t's wait ends from
  * outside with `mark` set in its flags: PT__T_TIMED_OUT (its timer has
- * come due and is taken out: pt__timer_due), PT__T_CANCELLED (its group
- * cancels the wait: loop/group.h), or PT__T_PARKED, a flag it has already,
- * for a sleep whose timer came due: it ends PT_OK. A join then cancels the
- * task it joins, a group's wait goes to the group, any other ends now:
- * one copy of that for a cancel and a timer. */
+ * come due and is taken out: pt__timer_due) or PT__T_CANCELLED (its group
+ * cancels the wait: loop/group.h). A join then cancels the task it joins,
+ * a group's wait goes to the group, any other ends now: one copy of that
+ * for a cancel and a timer. */
 PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char mark) {
     int rc = PT_EINVAL;         /* PT_OK once one task is cancelled */
     if (pt__hook_foreign(l, t)) /* (what it joins is on its loop: PT_JOIN checks) */
@@ -155,7 +148,7 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             unsigned char s = t->gen.state;
             if (s >= PT__GEN_CLEANUP || (s & PT__GEN_CLOSING)) /* finishing */
                 return rc;
-            if (!(t->gen.aux & (PT__T_QUEUED | PT__T_PARKED))) {
+            if (!pt__queued_or_parked(t)) {
                 /* Running (PT_EBUSY, unless it ends a chain of joins whose
                  * first was cancelled: PT_OK), or never spawned. */
                 if (s >= PT__GEN_RUNNING && rc != PT_OK)
@@ -172,13 +165,13 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             if (!(s & PT__GEN_AWAITING))
                 PT_LC_SET_EXIT(t->gen.lc);
             pt__hook_cancel(l, t);
-            if (!(t->gen.aux & PT__T_PARKED)) { /* queued: woken, or after a yield */
+            if (!pt__parked(t)) { /* queued: woken, or after a yield */
                 /* Granted by a list: it gives that back at its turn, as
                  * asyncio's waiter does (pt__hook_cancelled_turn), after
                  * what is queued before it; till then gen.value names the
                  * list. */
                 if (pt__hook_granted(t)) {
-                    t->gen.aux |= PT__T_GIVE_BACK;
+                    pt__set_flag(t, PT__T_CANCELLED);
                     pt__timer_remove(l, t); /* the timer its wait kept */
                 } else {
                     t->gen.value.i = PT_ECANCELLED;
@@ -187,7 +180,7 @@ PT__OUTLINE int pt__cancel(struct pt_loop *l, struct pt_task *t, unsigned char m
             }
             mark = PT__T_CANCELLED; /* parked: this wait ends cancelled */
         }
-        t->gen.aux |= mark;
+        pt__set_flag(t, mark);
         if (pt__wait_kind(t) < PT__WAIT_JOIN) {
             pt__wake(l, t, PT_OK); /* (PT_OK unless a mark says otherwise) */
             return rc;

@@ -177,7 +177,7 @@ PT__OUTLINE void pt__wake(struct pt_loop *l, struct pt_task *t, int result);
 #else
 static inline void pt__ready_push(struct pt_loop *l, struct pt_task *t) {
     pt__waitq_push(&l->ready, t);
-    t->gen.aux |= PT__T_QUEUED;
+    pt__set_place(t, PT__PLACE_QUEUED);
 }
 #endif
 

@@ -39,11 +39,11 @@
 
 /* The head of the ready queue is a callback handle, or a cancelled task
  * (PT__RUN_SPECIAL): what pt__run_next does with it before (or instead
- * of) resuming it; `aux` is its flags as they were in the queue.
+ * of) resuming it, now out of the queue.
  * PT_CLOSED: a task that ends here, never run (its waiters are told);
  * PT__RUN_DONE: a callback, run; 0: a task to resume. */
 #define PT__RUN_DONE ((char)-1)
-PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t, unsigned char aux) {
+PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t) {
     unsigned char s;
     if (pt__hook_callback(l, t))
         return PT__RUN_DONE;
@@ -57,10 +57,9 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t, unsigned cha
         t->gen.state = PT__GEN_DONE | PT_CLOSED;
         return PT_CLOSED;
     }
-    /* Cancelled in its body once a list had granted it something: its turn
-     * has come, so that goes on to the next waiter now (pt__cancel). */
-    if (aux & PT__T_GIVE_BACK)
-        pt__hook_cancelled_turn(l, t);
+    /* Cancelled in its body once a list had granted it something: its
+     * turn has come, so that goes on to the next waiter now. */
+    pt__hook_cancelled_turn(l, t);
     return 0;
 }
 
@@ -69,7 +68,7 @@ PT__SLOW char pt__run_special(struct pt_loop *l, struct pt_task *t, unsigned cha
  * again (and counted by the stall check: pt__hook_polled). Off the path
  * of a yield or a park, which return PT_YIELDED. */
 PT__SLOW void pt__polled(struct pt_loop *l, struct pt_task *t) {
-    if (t->gen.aux & PT__T_PARKED)
+    if (pt__parked(t))
         return;
     pt__ready_push(l, t);
     pt__hook_polled(l, t);
@@ -78,13 +77,13 @@ PT__SLOW void pt__polled(struct pt_loop *l, struct pt_task *t) {
 /* Take the head of the ready queue and run it once. */
 static inline struct pt_task *pt__run_next(struct pt_loop *l) {
     struct pt_task *t = l->ready.head;
-    unsigned char aux = t->gen.aux;
     char status = 0;
     l->ready.head = t->next;
-    /* Not queued, and no longer granted (see pt__waitq_wake_one). */
-    t->gen.aux = (unsigned char)(aux & ~(PT__T_QUEUED | PT__T_GRANTED | PT__T_GIVE_BACK));
-    if (PT__RUN_SPECIAL(t->gen.state)) { /* (one test: rare) */
-        status = pt__run_special(l, t, aux);
+    pt__set_place(t, PT__PLACE_NONE); /* (no longer granted: pt__waitq_wake_one) */
+    /* (One test, rare. A granted task cancelled since, PT__T_CANCELLED
+     * still to deliver, is closing: pt__run_special delivers it.) */
+    if (PT__RUN_SPECIAL(t->gen.state)) {
+        status = pt__run_special(l, t);
         if (status == PT__RUN_DONE)
             return t;
     }
@@ -98,7 +97,7 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
             pt__polled(l, t);
         else if (pt__task_left(l, t)) /* finished, or left by a plain return */
             pt__task_done(l, t);
-    } else if (!(t->gen.aux & PT__T_PARKED)) {
+    } else if (!pt__parked(t)) {
         pt__ready_push(l, t); /* a yield */
     }
     return t;
@@ -110,11 +109,14 @@ static inline struct pt_task *pt__run_next(struct pt_loop *l) {
  * PT_ETIMEDOUT): a sleep ends with `sleep`, any other wait is marked timed
  * out; a join then cancels what it waits for and goes on waiting for that
  * to finish, a group's wait is the group's (struct pt_group's event), the
- * others end now. (pt__cancel does it: a sleep ending PT_ETIMEDOUT is
- * marked timed out too, which pt__wake reads so.) */
+ * others end now. (pt__cancel does it, for all but a sleep that ends
+ * PT_OK: one ending PT_ETIMEDOUT is marked timed out too, which pt__wake
+ * reads so.) */
 static inline void pt__timer_due(struct pt_loop *l, struct pt_task *t, int sleep) {
-    (void)pt__cancel(
-        l, t, sleep != PT_OK || pt__wait_kind(t) != PT__WAIT_NONE ? PT__T_TIMED_OUT : PT__T_PARKED);
+    if (sleep == PT_OK && pt__wait_kind(t) == PT__WAIT_NONE)
+        pt__wake(l, t, PT_OK); /* a sleep's end */
+    else
+        (void)pt__cancel(l, t, PT__T_TIMED_OUT);
 }
 
 /* Wake the due timers; with no timer, the clock is not read (the first
@@ -124,7 +126,7 @@ static inline void pt__expire_timers(struct pt_loop *l) {
     while ((t = pt__timer_first(l)) != NULL &&
            !pt_time_before(pt_loop_now(l), pt__timer_first_when(l))) {
         pt__timer_remove(l, t);
-        if (t->gen.aux & PT__T_PARKED) /* else one kept past its wait's wake */
+        if (pt__parked(t)) /* else one kept past its wait's wake */
             pt__timer_due(l, t, PT_OK);
     }
 }

@@ -169,7 +169,7 @@ PT__SLOW int pt__task_left(struct pt_loop *l, struct pt_task *t) {
         return 1;
     }
     PT_LC_SET_EXIT(g->lc);
-    if (!(g->aux & PT__T_PARKED))
+    if (!pt__parked(t))
         pt__ready_push(l, t);
     return 0;
 }

@@ -395,7 +395,7 @@ static inline void fz_impl_main(const struct fz_prog *pr, struct fz_trace *tr) {
             fz_tr(tr, "final T%d st %d v %ld\n", i, st, (long)t->gen.value.i);
         else
             fz_tr(tr, "final T%d st 0\n", i);
-        if (!st && fz_I.t[i].alive && !(t->gen.aux & PT__T_BACKGROUND))
+        if (!st && fz_I.t[i].alive && !pt__flag(t, PT__T_BACKGROUND))
             alive_left = 1;
     }
     {

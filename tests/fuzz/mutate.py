@@ -125,13 +125,13 @@ MUTANTS = [
     (
         "cancel: what a list granted is not passed on",
         "loop/sched/hooks.h",
-        "    t->gen.value.i = PT_ECANCELLED;\n    pt__wlist_give(l, w);",
-        "    t->gen.value.i = PT_ECANCELLED;\n    (void)w;",
+        "        t->gen.value.i = PT_ECANCELLED;\n        pt__wlist_give(l, w);",
+        "        t->gen.value.i = PT_ECANCELLED;\n        (void)w;",
     ),
     (
         "cancel: a grant passed on at the cancel, not at the waiter's turn",
         "loop/sched/park.h",
-        "                if (pt__hook_granted(t)) {\n                    t->gen.aux |= PT__T_GIVE_BACK;\n",
+        "                if (pt__hook_granted(t)) {\n                    pt__set_flag(t, PT__T_CANCELLED);\n",
         "                if (pt__hook_granted(t)) {\n                    pt__hook_cancelled_turn(l, t);\n",
     ),
     (
@@ -183,8 +183,9 @@ MUTANTS = [
     (
         "join: one joiner only (a second one PT_EBUSY)",
         "loop/sched/body.h",
-        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP))) {",
-        "             !(other->gen.aux & (PT__T_BACKGROUND | PT__T_IN_GROUP)) && !other->up.joiners) {",
+        "    else if (pt__queued_or_parked(other) && !pt__flag(other, PT__T_BACKGROUND | PT__T_IN_GROUP)) {",
+        "    else if (pt__queued_or_parked(other) && !pt__flag(other, PT__T_BACKGROUND | PT__T_IN_GROUP) &&\n"
+        "             !other->up.joiners) {",
     ),
     (
         "join: a cancel of the joiner leaves the joined task alone",
@@ -291,7 +292,7 @@ MUTANTS = [
             ),
             (
                 "loop/sched/hooks.h",
-                " && !(t->gen.aux & PT__T_CANCELLED)",
+                " && !pt__flag(t, PT__T_CANCELLED)",
                 "",
             ),
         ],
@@ -317,7 +318,7 @@ MUTANTS = [
     (
         "condition: a timed-out wait given its lock back ends PT_OK",
         "loop/lock.h",
-        "    g->value.i = (t->gen.aux & PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;",
+        "    g->value.i = pt__flag(t, PT__T_TIMED_OUT) ? PT_ETIMEDOUT : PT_OK;",
         "    g->value.i = PT_OK;",
     ),
     (
@@ -372,7 +373,7 @@ MUTANTS = [
         "group: a cancel of the waiting owner leaves the members alone",
         "loop/sched/park.h",
         "        if (pt__hook_group_wait(l, t)) /* a group's: the group's to end */\n            return rc;\n",
-        "        if (t->wait == PT__WAIT_NEXT || t->wait == PT__WAIT_GROUP) {\n            pt__wake(l, t, PT_ECANCELLED);\n            return rc;\n        }\n",
+        "        if (pt__wait_kind(t) == PT__WAIT_NEXT || pt__wait_kind(t) == PT__WAIT_GROUP) {\n            pt__wake(l, t, PT_ECANCELLED);\n            return rc;\n        }\n",
     ),
     (
         "group next: its timeout cancels the members",
@@ -410,7 +411,7 @@ MUTANTS = [
     (
         "timeout scope: the wait in progress not cut",
         "loop/timeout.h",
-        "    if (t->gen.aux & PT__T_PARKED) { /* cut the wait in progress */",
+        "    if (pt__parked(t)) { /* cut the wait in progress */",
         "    if (0) { /* cut the wait in progress */",
     ),
     (
@@ -422,8 +423,8 @@ MUTANTS = [
     (
         "callback: cancel does not remove its timer",
         "loop/features/callbacks.h",
-        "        pt__timer_remove(l, h);\n        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
-        "        h->gen.aux &= (unsigned char)~PT__T_PARKED;",
+        "        pt__timer_remove(l, h);\n        pt__set_place(h, PT__PLACE_NONE);",
+        "        pt__set_place(h, PT__PLACE_NONE);",
     ),
     (
         "callback: cancelled in the ready queue, still called",
